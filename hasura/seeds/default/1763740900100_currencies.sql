@@ -1,0 +1,70 @@
+-- Seeds the currencies: crypto assets per network, fiat (SEPA / Ukraine) and cash, popular ones first.
+-- Idempotent: ON CONFLICT DO NOTHING never touches a code that already exists, so staff edits are kept.
+
+INSERT INTO public.currencies
+  (code, symbol, name, kind, network, precision, min_amount, max_amount, memo_required, enabled, sort_order)
+VALUES
+  -- Crypto: code, ticker, name, network, precision, limits in the currency's own units.
+  ('BTC',          'BTC',  'Bitcoin',                   'crypto', 'BTC',      8, 0.0005,     10,          false, true,  10),
+  ('USDTTRC20',    'USDT', 'Tether USD (TRC20)',        'crypto', 'TRC20',    6, 20,         100000,      false, true,  20),
+  ('ETH',          'ETH',  'Ethereum',                  'crypto', 'ERC20',    8, 0.01,       250,         false, true,  30),
+  ('XMR',          'XMR',  'Monero',                    'crypto', 'XMR',      8, 0.1,        1500,        false, true,  40),
+  ('USDTERC20',    'USDT', 'Tether USD (ERC20)',        'crypto', 'ERC20',    6, 50,         100000,      false, true,  50),
+  ('LTC',          'LTC',  'Litecoin',                  'crypto', 'LTC',      8, 0.2,        3000,        false, true,  60),
+  ('USDCERC20',    'USDC', 'USD Coin (ERC20)',          'crypto', 'ERC20',    6, 50,         100000,      false, true,  70),
+  ('TRX',          'TRX',  'TRON',                      'crypto', 'TRC20',    6, 100,        1000000,     false, true,  80),
+  ('SOL',          'SOL',  'Solana',                    'crypto', 'SOL',      8, 0.1,        2500,        false, true,  90),
+  ('TON',          'TON',  'Toncoin',                   'crypto', 'TON',      8, 5,          100000,      true,  true, 100),
+  ('BNB',          'BNB',  'BNB',                       'crypto', 'BEP20',    8, 0.03,       500,         false, true, 110),
+  ('DOGE',         'DOGE', 'Dogecoin',                  'crypto', 'DOGE',     8, 100,        2000000,     false, true, 120),
+  ('USDTBEP20',    'USDT', 'Tether USD (BEP20)',        'crypto', 'BEP20',    6, 20,         100000,      false, true, 130),
+  ('USDTSOL',      'USDT', 'Tether USD (Solana)',       'crypto', 'SOL',      6, 20,         100000,      false, true, 140),
+  ('USDTTON',      'USDT', 'Tether USD (TON)',          'crypto', 'TON',      6, 20,         100000,      true,  true, 150),
+  ('USDCTRC20',    'USDC', 'USD Coin (TRC20)',          'crypto', 'TRC20',    6, 20,         100000,      false, true, 160),
+  ('USDCSOL',      'USDC', 'USD Coin (Solana)',         'crypto', 'SOL',      6, 20,         100000,      false, true, 170),
+  ('USDCBEP20',    'USDC', 'USD Coin (BEP20)',          'crypto', 'BEP20',    6, 20,         100000,      false, true, 180),
+  ('XRP',          'XRP',  'XRP',                       'crypto', 'XRP',      6, 20,         500000,      true,  true, 190),
+  ('BCH',          'BCH',  'Bitcoin Cash',              'crypto', 'BCH',      8, 0.05,       250,         false, true, 200),
+  ('ADA',          'ADA',  'Cardano',                   'crypto', 'ADA',      6, 50,         1000000,     false, true, 210),
+  ('XLM',          'XLM',  'Stellar',                   'crypto', 'XLM',      7, 100,        2000000,     true,  true, 220),
+  ('DOT',          'DOT',  'Polkadot',                  'crypto', 'DOT',      8, 5,          100000,      false, true, 230),
+  ('AVAX',         'AVAX', 'Avalanche (C-Chain)',       'crypto', 'AVAXC',    8, 1,          20000,       false, true, 240),
+  ('POL',          'POL',  'Polygon (ex-MATIC)',        'crypto', 'POLYGON',  8, 50,         1000000,     false, true, 250),
+  ('DAI',          'DAI',  'Dai (ERC20)',               'crypto', 'ERC20',    6, 50,         100000,      false, true, 260),
+  ('ATOM',         'ATOM', 'Cosmos',                    'crypto', 'ATOM',     6, 5,          100000,      true,  true, 270),
+  ('ETC',          'ETC',  'Ethereum Classic',          'crypto', 'ETC',      8, 1,          20000,       false, true, 280),
+  ('DASH',         'DASH', 'Dash',                      'crypto', 'DASH',     8, 0.5,        10000,       false, true, 290),
+  ('ZEC',          'ZEC',  'Zcash',                     'crypto', 'ZEC',      8, 0.1,        1000,        false, true, 300),
+  ('LINK',         'LINK', 'Chainlink (ERC20)',         'crypto', 'ERC20',    8, 3,          20000,       false, true, 310),
+  ('UNI',          'UNI',  'Uniswap (ERC20)',           'crypto', 'ERC20',    8, 5,          50000,       false, true, 320),
+  ('SHIB',         'SHIB', 'Shiba Inu (ERC20)',         'crypto', 'ERC20',    2, 3000000,    20000000000, false, true, 330),
+  ('TUSD',         'TUSD', 'TrueUSD (ERC20)',           'crypto', 'ERC20',    6, 50,         100000,      false, true, 340),
+  ('NEAR',         'NEAR', 'NEAR Protocol',             'crypto', 'NEAR',     8, 10,         100000,      false, true, 350),
+  ('ALGO',         'ALGO', 'Algorand',                  'crypto', 'ALGO',     6, 100,        1000000,     false, true, 360),
+  ('XTZ',          'XTZ',  'Tezos',                     'crypto', 'XTZ',      6, 30,         200000,      false, true, 370),
+  ('EOS',          'EOS',  'EOS',                       'crypto', 'EOS',      4, 50,         300000,      true,  true, 380),
+  ('KAS',          'KAS',  'Kaspa',                     'crypto', 'KAS',      8, 300,        5000000,     false, true, 390),
+  ('APT',          'APT',  'Aptos',                     'crypto', 'APT',      8, 5,          50000,       false, true, 400),
+  ('ARB',          'ARB',  'Arbitrum',                  'crypto', 'ARBITRUM', 8, 50,         500000,      false, true, 410),
+  ('OP',           'OP',   'Optimism',                  'crypto', 'OPTIMISM', 8, 30,         300000,      false, true, 420),
+  ('SUI',          'SUI',  'Sui',                       'crypto', 'SUI',      8, 10,         100000,      false, true, 430),
+  ('HBAR',         'HBAR', 'Hedera',                    'crypto', 'HBAR',     8, 100,        1000000,     true,  true, 440),
+  ('ETHARBITRUM',  'ETH',  'Ethereum (Arbitrum One)',   'crypto', 'ARBITRUM', 8, 0.005,      100,         false, true, 450),
+  ('USDTARBITRUM', 'USDT', 'Tether USD (Arbitrum One)', 'crypto', 'ARBITRUM', 6, 20,         100000,      false, true, 460),
+  ('USDCPOLYGON',  'USDC', 'USD Coin (Polygon)',        'crypto', 'POLYGON',  6, 20,         100000,      false, true, 470),
+
+  -- Fiat (bank transfer / SEPA); network is NULL.
+  ('EUR',          'EUR',  'Euro',                      'fiat',   NULL,       2, 50,         50000,       false, true, 500),
+  ('UAH',          'UAH',  'Ukrainian hryvnia',         'fiat',   NULL,       2, 2000,       2000000,     false, true, 510),
+  ('USD',          'USD',  'US dollar',                 'fiat',   NULL,       2, 50,         50000,       false, true, 520),
+  ('GBP',          'GBP',  'Pound sterling',            'fiat',   NULL,       2, 50,         40000,       false, true, 530),
+  ('PLN',          'PLN',  'Polish zloty',              'fiat',   NULL,       2, 200,        200000,      false, true, 540),
+  ('CZK',          'CZK',  'Czech koruna',              'fiat',   NULL,       2, 1000,       1200000,     false, true, 550),
+  ('CHF',          'CHF',  'Swiss franc',               'fiat',   NULL,       2, 50,         45000,       false, true, 560),
+
+  -- Cash at a point of issue; banknotes only, hence precision 0.
+  ('CASHUSD',      'USD',  'Cash US dollar',            'cash',   NULL,       0, 500,        100000,      false, true, 600),
+  ('CASHEUR',      'EUR',  'Cash euro',                 'cash',   NULL,       0, 500,        100000,      false, true, 610),
+  ('CASHUAH',      'UAH',  'Cash Ukrainian hryvnia',    'cash',   NULL,       0, 20000,      4000000,     false, true, 620),
+  ('CASHPLN',      'PLN',  'Cash Polish zloty',         'cash',   NULL,       0, 2000,       400000,      false, true, 630)
+ON CONFLICT DO NOTHING;

@@ -1,0 +1,60 @@
+import { ensureAdminAccount } from '@app/auth-service/admin-account';
+import {
+  applySeeds,
+  createPool,
+  DEFAULT_MIGRATIONS_DIR,
+  DEFAULT_SEEDS_DIR,
+  migrateUp,
+} from '@app/engine/database';
+import {
+  removeEmbeddedData,
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from '@app/engine/embedded-postgres';
+
+import type { LauncherEnv } from './env.ts';
+
+export interface PreparedDatabase {
+  url: string;
+  embedded: EmbeddedPostgres | undefined;
+  appliedMigrations: string[];
+  adminCreated: boolean;
+}
+
+/**
+ * Brings up the database the stack runs on: DATABASE_URL when given, else embedded PGlite
+ * (kept in EMBEDDED_DB_DIR; `fresh` wipes it first). Then applies migrations, seeds and the
+ * admin account.
+ */
+export async function prepareDatabase(
+  env: LauncherEnv,
+  options: { fresh: boolean },
+): Promise<PreparedDatabase> {
+  let embedded: EmbeddedPostgres | undefined;
+  let url = env.DATABASE_URL;
+  if (url === undefined) {
+    if (options.fresh) await removeEmbeddedData(env.EMBEDDED_DB_DIR);
+    embedded = await startEmbeddedPostgres({ dataDir: env.EMBEDDED_DB_DIR, port: env.EMBEDDED_DB_PORT });
+    url = embedded.url;
+  }
+  const pool = createPool(url, 2);
+  try {
+    const applied = await migrateUp(pool, DEFAULT_MIGRATIONS_DIR);
+    await applySeeds(pool, DEFAULT_SEEDS_DIR);
+    const adminCreated = await ensureAdminAccount(pool, {
+      email: env.ADMIN_EMAIL,
+      password: env.ADMIN_PASSWORD,
+    });
+    return {
+      url,
+      embedded,
+      appliedMigrations: applied.map((m) => `${m.version}_${m.name}`),
+      adminCreated,
+    };
+  } catch (error) {
+    await embedded?.stop();
+    throw error;
+  } finally {
+    await pool.end();
+  }
+}

@@ -1,0 +1,15 @@
+import * as z from 'zod';
+
+import { NodeEnv, port, secret } from '@app/shared/env';
+
+/** What the launcher reads; each service validates its own variables too. */
+export const LauncherEnv = z.object({
+  NODE_ENV: NodeEnv,
+  /** A PostgreSQL server to use instead of the embedded one. */
+  DATABASE_URL: z.string().min(1).optional(),
+  EMBEDDED_DB_PORT: port(54320),
+  EMBEDDED_DB_DIR: z.string().min(1).default('.data/pglite'),
+  ADMIN_EMAIL: z.email().default('admin@exchange.local'),
+  ADMIN_PASSWORD: secret('dev-only-admin-password', 10),
+});
+export type LauncherEnv = z.infer<typeof LauncherEnv>;

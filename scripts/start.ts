@@ -1,0 +1,72 @@
+/*
+ * `npm start`: the whole product on one machine. With no DATABASE_URL it runs embedded
+ * PostgreSQL (PGlite) on 127.0.0.1:54320, keeping data in .data/pglite; `npm start -- --fresh`
+ * starts from an empty database. Then it applies migrations and seeds, starts every service
+ * that exists in this checkout, waits for their health checks and prints the URLs.
+ * Ctrl-C stops everything.
+ */
+import { fileURLToPath } from 'node:url';
+
+import { loadEnv } from '@app/shared/env';
+
+import { prepareDatabase } from './launcher/database.ts';
+import { LauncherEnv } from './launcher/env.ts';
+import { availableServices } from './launcher/services.ts';
+import { startService, stopServices, waitHealthy, type RunningService } from './launcher/supervisor.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const say = (line: string) => process.stdout.write(`[launcher] ${line}\n`);
+
+const env = loadEnv(LauncherEnv);
+const fresh = process.argv.includes('--fresh');
+
+const database = await prepareDatabase(env, { fresh }).catch((error: unknown) => {
+  say(`could not prepare the database: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
+say(database.embedded ? `embedded PostgreSQL (PGlite) in ${env.EMBEDDED_DB_DIR}` : 'PostgreSQL from DATABASE_URL');
+say(
+  database.appliedMigrations.length
+    ? `applied migrations: ${database.appliedMigrations.join(', ')}`
+    : 'migrations up to date',
+);
+say(`seeds applied; admin ${env.ADMIN_EMAIL} ${database.adminCreated ? 'created' : 'already present'}`);
+
+const services: RunningService[] = [];
+let stopping = false;
+
+async function shutdown(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    say('stopping');
+    await stopServices(services);
+    await database.embedded?.stop();
+  }
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+const serviceEnv = { ...process.env, NODE_ENV: env.NODE_ENV, DATABASE_URL: database.url };
+availableServices(root).forEach((definition, index) => {
+  const service = startService(root, definition, index, serviceEnv);
+  services.push(service);
+  service.child.once('exit', (code, signal) => {
+    if (stopping) return;
+    say(`${definition.name} stopped unexpectedly (${signal ?? `code ${code}`}); stopping the stack`);
+    void shutdown(1);
+  });
+});
+
+try {
+  await Promise.all(services.map((service) => waitHealthy(service)));
+} catch (error) {
+  say(error instanceof Error ? error.message : String(error));
+  await shutdown(1);
+}
+
+const lines = [
+  `Database     ${database.url}`,
+  ...services.flatMap((service) => service.definition.urls(service.port)),
+];
+say(`ready\n\n  ${lines.join('\n  ')}\n\n  Ctrl-C stops everything.\n`);

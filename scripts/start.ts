@@ -12,7 +12,12 @@ import { loadEnv } from '@app/shared/env';
 import { prepareDatabase } from './launcher/database.ts';
 import { LauncherEnv } from './launcher/env.ts';
 import { availableServices } from './launcher/services.ts';
-import { startService, stopServices, waitHealthy, type RunningService } from './launcher/supervisor.ts';
+import {
+  startService,
+  stopServices,
+  waitHealthy,
+  type RunningService,
+} from './launcher/supervisor.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const say = (line: string) => process.stdout.write(`[launcher] ${line}\n`);
@@ -24,13 +29,19 @@ const database = await prepareDatabase(env, { fresh }).catch((error: unknown) =>
   say(`could not prepare the database: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });
-say(database.embedded ? `embedded PostgreSQL (PGlite) in ${env.EMBEDDED_DB_DIR}` : 'PostgreSQL from DATABASE_URL');
+say(
+  database.embedded
+    ? `embedded PostgreSQL (PGlite) in ${env.EMBEDDED_DB_DIR}`
+    : 'PostgreSQL from DATABASE_URL',
+);
 say(
   database.appliedMigrations.length
     ? `applied migrations: ${database.appliedMigrations.join(', ')}`
     : 'migrations up to date',
 );
-say(`seeds applied; admin ${env.ADMIN_EMAIL} ${database.adminCreated ? 'created' : 'already present'}`);
+say(
+  `seeds applied; admin ${env.ADMIN_EMAIL} ${database.adminCreated ? 'created' : 'already present'}`,
+);
 
 const services: RunningService[] = [];
 let stopping = false;
@@ -53,7 +64,9 @@ availableServices(root).forEach((definition, index) => {
   services.push(service);
   service.child.once('exit', (code, signal) => {
     if (stopping) return;
-    say(`${definition.name} stopped unexpectedly (${signal ?? `code ${code}`}); stopping the stack`);
+    say(
+      `${definition.name} stopped unexpectedly (${signal ?? `code ${code}`}); stopping the stack`,
+    );
     void shutdown(1);
   });
 });

@@ -34,7 +34,10 @@ export async function prepareDatabase(
   let url = env.DATABASE_URL;
   if (url === undefined) {
     if (options.fresh) await removeEmbeddedData(env.EMBEDDED_DB_DIR);
-    embedded = await startEmbeddedPostgres({ dataDir: env.EMBEDDED_DB_DIR, port: env.EMBEDDED_DB_PORT });
+    embedded = await startEmbeddedPostgres({
+      dataDir: env.EMBEDDED_DB_DIR,
+      port: env.EMBEDDED_DB_PORT,
+    });
     url = embedded.url;
   }
   const pool = createPool(url, 2);

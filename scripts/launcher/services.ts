@@ -51,7 +51,10 @@ export const SERVICES: ServiceDefinition[] = [
     port: 3000,
     portVariable: 'WEB_PORT',
     healthPath: '/healthz',
-    urls: (p) => [`Web portal   http://localhost:${p}/`, `Mini-app     http://localhost:${p}/telegram-app`],
+    urls: (p) => [
+      `Web portal   http://localhost:${p}/`,
+      `Mini-app     http://localhost:${p}/telegram-app`,
+    ],
   },
   {
     name: 'bot',
@@ -66,7 +69,9 @@ export const SERVICES: ServiceDefinition[] = [
 
 /** The services whose code exists in this checkout. */
 export function availableServices(root: string): ServiceDefinition[] {
-  return SERVICES.filter((service) => existsSync(path.join(root, service.workspace, service.entry)));
+  return SERVICES.filter((service) =>
+    existsSync(path.join(root, service.workspace, service.entry)),
+  );
 }
 
 /** The port a service will use: its variable if set, else the default. */

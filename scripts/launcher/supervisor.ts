@@ -7,7 +7,9 @@ import { servicePort, type ServiceDefinition } from './services.ts';
 
 const COLOURS = [36, 35, 33, 32, 34, 91];
 const label = (name: string, index: number) =>
-  process.stdout.isTTY ? `\u001b[${COLOURS[index % COLOURS.length]}m[${name}]\u001b[0m` : `[${name}]`;
+  process.stdout.isTTY
+    ? `\u001b[${COLOURS[index % COLOURS.length]}m[${name}]\u001b[0m`
+    : `[${name}]`;
 
 export interface RunningService {
   definition: ServiceDefinition;
@@ -30,7 +32,9 @@ export function startService(
   });
   const prefix = label(definition.name, index);
   for (const stream of [child.stdout, child.stderr]) {
-    createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${prefix} ${line}\n`));
+    createInterface({ input: stream }).on('line', (line) =>
+      process.stdout.write(`${prefix} ${line}\n`),
+    );
   }
   return { definition, port, child };
 }
@@ -41,7 +45,9 @@ export async function waitHealthy(service: RunningService, timeoutMs = 60_000): 
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (service.child.exitCode !== null) {
-      throw new Error(`${service.definition.name} exited with code ${service.child.exitCode} while starting`);
+      throw new Error(
+        `${service.definition.name} exited with code ${service.child.exitCode} while starting`,
+      );
     }
     const healthy = await fetch(url, { signal: AbortSignal.timeout(2_000) })
       .then((response) => response.ok)

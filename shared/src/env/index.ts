@@ -18,7 +18,8 @@ export function secret(devDefault: string, minLength = 12) {
 export const NodeEnv = z.enum(['development', 'test', 'production']).default('development');
 
 /** A TCP port number from the environment. */
-export const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
+export const port = (fallback: number) =>
+  z.coerce.number().int().min(1).max(65535).default(fallback);
 
 /** Thrown when the environment is invalid; `issues` maps each variable to its problems. */
 export class InvalidEnvironmentError extends Error {
@@ -54,7 +55,10 @@ export function parseEnv<Shape extends z.ZodRawShape>(
   if (cleaned['NODE_ENV'] === 'production') {
     const devSecrets = Object.entries(parsed.data as Record<string, unknown>)
       .filter(([, value]) => typeof value === 'string' && value.startsWith(DEV_SECRET_PREFIX))
-      .map(([name]) => [name, ['is a development default; set a real secret in production']]);
+      .map(([name]): [string, string[]] => [
+        name,
+        ['is a development default; set a real secret in production'],
+      ]);
     if (devSecrets.length > 0) throw new InvalidEnvironmentError(Object.fromEntries(devSecrets));
   }
   return parsed.data;

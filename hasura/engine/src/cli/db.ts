@@ -33,7 +33,11 @@ try {
   switch (command) {
     case 'up': {
       const applied = await migrateUp(pool, DEFAULT_MIGRATIONS_DIR);
-      print(applied.length ? applied.map((m) => `applied ${m.version}_${m.name}`).join('\n') : 'nothing to apply');
+      print(
+        applied.length
+          ? applied.map((m) => `applied ${m.version}_${m.name}`).join('\n')
+          : 'nothing to apply',
+      );
       break;
     }
     case 'down': {
@@ -42,7 +46,11 @@ try {
         throw new Error('usage: down [N | --all]');
       }
       const undone = await migrateDown(pool, DEFAULT_MIGRATIONS_DIR, options);
-      print(undone.length ? undone.map((m) => `rolled back ${m.version}_${m.name}`).join('\n') : 'nothing to roll back');
+      print(
+        undone.length
+          ? undone.map((m) => `rolled back ${m.version}_${m.name}`).join('\n')
+          : 'nothing to roll back',
+      );
       break;
     }
     case 'status':

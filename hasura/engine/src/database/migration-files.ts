@@ -38,7 +38,8 @@ export async function loadMigrationFiles(dir: string): Promise<MigrationFile[]> 
     const upSql = await readOptional(path.join(folder, 'up.sql'));
     if (upSql === undefined) throw new MigrationFilesError(`${folder}: up.sql is missing`);
     migrations.push({
-      version: match[1]!,
+      // Normalised, so `005_x` and `5_y` are seen as the same version.
+      version: BigInt(match[1]!).toString(),
       name: match[2]!,
       upSql,
       downSql: await readOptional(path.join(folder, 'down.sql')),

@@ -38,7 +38,10 @@ export interface MigrationStatus {
   onDisk: boolean;
 }
 
-async function withMigrationLock<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+async function withMigrationLock<T>(
+  pool: Pool,
+  work: (client: PoolClient) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -84,9 +87,13 @@ async function runInTransaction(
   } catch (error) {
     await client.query('ROLLBACK');
     const reason = error instanceof Error ? error.message : String(error);
-    throw new MigrationError(`migration ${migration.version}_${migration.name} failed: ${reason}`, migration, {
-      cause: error,
-    });
+    throw new MigrationError(
+      `migration ${migration.version}_${migration.name} failed: ${reason}`,
+      migration,
+      {
+        cause: error,
+      },
+    );
   }
 }
 
@@ -131,7 +138,8 @@ export async function migrateDown(
     const undone: MigrationFile[] = [];
     for (const version of appliedNewestFirst.slice(0, count)) {
       const migration = migrations.find((candidate) => candidate.version === version);
-      if (!migration) throw new MigrationError(`applied migration ${version} has no folder on disk`);
+      if (!migration)
+        throw new MigrationError(`applied migration ${version} has no folder on disk`);
       if (migration.downSql === undefined) {
         throw new MigrationError(`${version}_${migration.name} has no down.sql`, migration);
       }
@@ -153,13 +161,11 @@ export async function migrationStatus(pool: Pool, dir: string): Promise<Migratio
   return withMigrationLock(pool, async (client) => {
     const applied = await appliedVersions(client);
     const versions = new Set([...migrations.map((m) => m.version), ...applied.keys()]);
-    return [...versions]
-      .sort(compareVersions)
-      .map((version) => ({
-        version,
-        name: migrations.find((m) => m.version === version)?.name,
-        applied: applied.has(version),
-        onDisk: migrations.some((m) => m.version === version),
-      }));
+    return [...versions].sort(compareVersions).map((version) => ({
+      version,
+      name: migrations.find((m) => m.version === version)?.name,
+      applied: applied.has(version),
+      onDisk: migrations.some((m) => m.version === version),
+    }));
   });
 }

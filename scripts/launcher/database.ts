@@ -22,9 +22,27 @@ export interface PreparedDatabase {
 }
 
 /**
+ * Applies migrations, seeds and the admin account to a database. Idempotent: the launcher
+ * runs it on every start, and production runs it once per deploy (`npm run db:provision`).
+ */
+export async function provisionDatabase(
+  url: string,
+  admin: { email: string; password: string },
+): Promise<{ appliedMigrations: string[]; adminCreated: boolean }> {
+  const pool = createPool(url, 2);
+  try {
+    const applied = await migrateUp(pool, DEFAULT_MIGRATIONS_DIR);
+    await applySeeds(pool, DEFAULT_SEEDS_DIR);
+    const adminCreated = await ensureAdminAccount(pool, admin);
+    return { appliedMigrations: applied.map((m) => `${m.version}_${m.name}`), adminCreated };
+  } finally {
+    await pool.end();
+  }
+}
+
+/**
  * Brings up the database the stack runs on: DATABASE_URL when given, else embedded PGlite
- * (kept in EMBEDDED_DB_DIR; `fresh` wipes it first). Then applies migrations, seeds and the
- * admin account.
+ * (kept in EMBEDDED_DB_DIR; `fresh` wipes it first), then provisions it.
  */
 export async function prepareDatabase(
   env: LauncherEnv,
@@ -34,30 +52,14 @@ export async function prepareDatabase(
   let url = env.DATABASE_URL;
   if (url === undefined) {
     if (options.fresh) await removeEmbeddedData(env.EMBEDDED_DB_DIR);
-    embedded = await startEmbeddedPostgres({
-      dataDir: env.EMBEDDED_DB_DIR,
-      port: env.EMBEDDED_DB_PORT,
-    });
+    embedded = await startEmbeddedPostgres({ dataDir: env.EMBEDDED_DB_DIR, port: env.EMBEDDED_DB_PORT });
     url = embedded.url;
   }
-  const pool = createPool(url, 2);
   try {
-    const applied = await migrateUp(pool, DEFAULT_MIGRATIONS_DIR);
-    await applySeeds(pool, DEFAULT_SEEDS_DIR);
-    const adminCreated = await ensureAdminAccount(pool, {
-      email: env.ADMIN_EMAIL,
-      password: env.ADMIN_PASSWORD,
-    });
-    return {
-      url,
-      embedded,
-      appliedMigrations: applied.map((m) => `${m.version}_${m.name}`),
-      adminCreated,
-    };
+    const provisioned = await provisionDatabase(url, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+    return { url, embedded, ...provisioned };
   } catch (error) {
     await embedded?.stop();
     throw error;
-  } finally {
-    await pool.end();
   }
 }

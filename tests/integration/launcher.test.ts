@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { databaseTargets } from '../support/databases.ts';
 import { freePort, spawnTs, type Spawned } from '../support/processes.ts';
 import { ALL_PRODUCT_TABLES, listTables } from '../support/schema.ts';
 
@@ -102,3 +103,25 @@ describe('the dev launcher on embedded PostgreSQL', () => {
     expect(await stop(launcher)).toBe(0);
   });
 });
+
+describe.each(databaseTargets.filter((target) => target.name === 'postgres'))(
+  'the dev launcher with DATABASE_URL ($name server)',
+  (target) => {
+    it('provisions and uses that server instead of embedded PostgreSQL', async () => {
+      const db = await target.create();
+      try {
+        const launcher = spawnTs('scripts/start.ts', [], {
+          cwd: root,
+          env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: db.url },
+        });
+        await launcher.waitFor(/\] ready/);
+        expect(launcher.output()).toMatch(/PostgreSQL from DATABASE_URL/);
+        expect(await listTables(db.pool)).toEqual(ALL_PRODUCT_TABLES);
+        launcher.child.kill('SIGINT');
+        expect(await launcher.exited).toBe(0);
+      } finally {
+        await db.dispose();
+      }
+    });
+  },
+);

@@ -1,0 +1,18 @@
+/*
+ * `npm run db:provision`: migrations, seeds and the admin account on the PostgreSQL server
+ * at DATABASE_URL. Production runs it once per deploy (docker-compose's `provision`
+ * service); it is idempotent, so running it again changes nothing.
+ */
+import * as z from 'zod';
+
+import { loadEnv } from '@app/shared/env';
+
+import { provisionDatabase } from './launcher/database.ts';
+import { LauncherEnv } from './launcher/env.ts';
+
+const env = loadEnv(LauncherEnv.extend({ DATABASE_URL: z.string().min(1) }));
+const result = await provisionDatabase(env.DATABASE_URL, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+process.stdout.write(
+  `${result.appliedMigrations.length ? `applied ${result.appliedMigrations.join(', ')}` : 'migrations up to date'}; ` +
+    `seeds applied; admin ${env.ADMIN_EMAIL} ${result.adminCreated ? 'created' : 'already present'}\n`,
+);

@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { verifyPassword } from '@app/auth-service/password';
+
 import { databaseTargets } from '../support/databases.ts';
 import { freePort, spawnTs, type Spawned } from '../support/processes.ts';
 import { ALL_PRODUCT_TABLES, listTables } from '../support/schema.ts';
@@ -67,10 +69,14 @@ describe('the dev launcher on embedded PostgreSQL', () => {
       expect(await listTables(client)).toEqual(ALL_PRODUCT_TABLES);
       const seeded = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM currencies');
       expect(seeded.rows[0]!.n).toBeGreaterThan(40);
-      const admin = await client.query(
-        `SELECT 1 FROM portal_users u JOIN roles r ON r.user_id = u.id WHERE u.email = 'owner@example.com' AND r.role_type = 'admin'`,
+      const admin = await client.query<{ password_hash: string }>(
+        `SELECT u.password_hash FROM portal_users u JOIN roles r ON r.user_id = u.id
+         WHERE u.email = 'owner@example.com' AND r.role_type = 'admin'`,
       );
       expect(admin.rowCount).toBe(1);
+      expect(await verifyPassword(admin.rows[0]!.password_hash, 'dev-only-owner-password')).toBe(
+        true,
+      );
       await client.query(`INSERT INTO portal_users (email) VALUES ('kept@example.com')`);
     });
 

@@ -1,0 +1,38 @@
+import type { Logger } from '@app/shared/log';
+
+/** Where the engine reads Hasura metadata from. */
+export type MetadataSource =
+  /** A Hasura project's `metadata/` directory (v3 layout, with `!include`). */
+  | { directory: string }
+  /** The `export_metadata` / `replace_metadata` object (`{ version: 3, sources: [...] }`). */
+  | { object: unknown };
+
+/** Everything the engine is configured with; `main.ts` fills it from HASURA_GRAPHQL_* env. */
+export interface EngineOptions {
+  databaseUrl: string;
+  metadata: MetadataSource;
+  /** HASURA_GRAPHQL_ADMIN_SECRET; when unset every request may act as admin (dev mode). */
+  adminSecret?: string | undefined;
+  /** HASURA_GRAPHQL_JWT_SECRET, the raw JSON string (`{"type":"HS256","key":"..."}`). */
+  jwtSecret?: string | undefined;
+  /** HASURA_GRAPHQL_UNAUTHORIZED_ROLE: the role of requests without credentials. */
+  unauthorizedRole?: string | undefined;
+  /** HASURA_GRAPHQL_STRINGIFY_NUMERIC_TYPES: bigint, numeric and float8 as JSON strings. */
+  stringifyNumericTypes?: boolean;
+  /** HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_REFETCH_INTERVAL, in ms (default 1000). */
+  liveQueryRefetchIntervalMs?: number;
+  /** HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_BATCH_SIZE (default 100). */
+  liveQueryBatchSize?: number;
+  /** Values for `{{VAR}}` URL templates and `*_from_env` in metadata; defaults to process env. */
+  environment?: Record<string, string | undefined>;
+  /** Database connections in the engine's pool (default 10). */
+  poolSize?: number;
+  logger?: Logger;
+}
+
+/** A running engine. */
+export interface Engine {
+  /** Serves /v1/graphql (HTTP and WebSocket) and /healthz. */
+  listen(port: number, host?: string): Promise<{ url: string; port: number }>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,66 @@
+import type { AddressInfo } from 'node:net';
+
+import pg from 'pg';
+
+import { createSessionResolver, parseJwtConfig } from './auth/index.ts';
+import { introspect } from './catalog/introspect.ts';
+import type { Engine, EngineOptions } from './engine-options.ts';
+import { createGraphQLHandler } from './http/graphql-handler.ts';
+import { createHttpServer } from './http/server.ts';
+import { loadMetadata } from './metadata/load.ts';
+import { buildSchemaModel } from './schema/build.ts';
+import { answerIntrospection } from './schema/introspection.ts';
+import { PERMISSION_CHECK_FUNCTION_DDL } from './sql/mutation.ts';
+
+/**
+ * Loads metadata, introspects the database, builds every role's API and returns an engine
+ * ready to listen. Fails at start-up on inconsistent metadata rather than mid-request.
+ */
+export async function createEngine(options: EngineOptions): Promise<Engine> {
+  const metadata = await loadMetadata(options.metadata);
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+  try {
+    await pool.query(PERMISSION_CHECK_FUNCTION_DDL);
+    const source = metadata.sources[0];
+    const catalog = await introspect(
+      pool,
+      (source?.tables ?? []).map((table) => table.table),
+      (source?.tables ?? []).flatMap((table) => table.computed_fields.map((field) => field.definition.function)),
+    );
+    const model = buildSchemaModel(metadata, catalog);
+    const stringifyNumericTypes = options.stringifyNumericTypes ?? true;
+    const resolveSession = createSessionResolver({
+      adminSecret: options.adminSecret,
+      jwt: options.jwtSecret ? parseJwtConfig(JSON.parse(options.jwtSecret)) : undefined,
+      unauthorizedRole: options.unauthorizedRole,
+    });
+    const handler = createGraphQLHandler({
+      model,
+      pool,
+      resolveSession,
+      stringifyNumericTypes,
+      introspect: (plan, session) => answerIntrospection(model.forRole(session.role), plan),
+      logger: options.logger,
+    });
+    const server = createHttpServer(handler);
+    return {
+      listen(port, host = '127.0.0.1') {
+        return new Promise((resolve, reject) => {
+          server.once('error', reject);
+          server.listen(port, host, () => {
+            const address = server.address() as AddressInfo;
+            resolve({ url: `http://${host}:${address.port}`, port: address.port });
+          });
+        });
+      },
+      async close() {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeAllConnections();
+        await pool.end();
+      },
+    };
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+}

@@ -1,0 +1,94 @@
+import type pg from 'pg';
+
+import type { Session } from '../auth/session.ts';
+import { HasuraError } from '../errors.ts';
+import type { MutationPlan, RootPlan } from '../plan/ir.ts';
+import type { OperationPlan } from '../plan/operation.ts';
+import { SqlBuilder } from '../sql/builder.ts';
+import { compileMutation, isNoOp, noOpJson } from '../sql/mutation.ts';
+import { compileQuery } from '../sql/query.ts';
+
+import { toHasuraError } from './pg-errors.ts';
+
+export interface ExecutionContext {
+  pool: pg.Pool;
+  session: Session;
+  stringifyNumericTypes: boolean;
+  /** Answers introspection root fields (`__schema`, `__type`) of the operation. */
+  introspect: (plan: OperationPlan) => Promise<Record<string, unknown>>;
+}
+
+const isMutation = (root: RootPlan): root is MutationPlan =>
+  root.kind === 'insert' || root.kind === 'update' || root.kind === 'delete';
+
+/** The `data` object of a response as JSON text, keys in the order of the selection. */
+function joinData(entries: Array<[string, string]>): string {
+  return `{${entries.map(([key, json]) => `${JSON.stringify(key)}:${json}`).join(',')}}`;
+}
+
+async function runQuery(plan: OperationPlan, ctx: ExecutionContext): Promise<string> {
+  const introspection = plan.roots.some((root) => root.kind === 'introspection')
+    ? await ctx.introspect(plan)
+    : undefined;
+  const databaseRoots = plan.roots.filter((root) => root.kind !== 'introspection');
+  let databaseData: Record<string, unknown> | string = '{}';
+  if (databaseRoots.length > 0 && databaseRoots.some((root) => root.kind !== 'typename')) {
+    const builder = new SqlBuilder(ctx.session, ctx.stringifyNumericTypes);
+    const sql = compileQuery(databaseRoots, builder);
+    try {
+      const result = await ctx.pool.query<{ data: string }>(sql, builder.params);
+      databaseData = result.rows[0]!.data;
+    } catch (error) {
+      throw toHasuraError(error, '$');
+    }
+  } else if (databaseRoots.length > 0) {
+    databaseData = JSON.stringify(Object.fromEntries(databaseRoots.map((root) => [root.alias, root.kind === 'typename' ? root.value : null])));
+  }
+  if (!introspection) return typeof databaseData === 'string' ? databaseData : JSON.stringify(databaseData);
+  const parsed = typeof databaseData === 'string' ? (JSON.parse(databaseData) as Record<string, unknown>) : databaseData;
+  return JSON.stringify(Object.fromEntries(plan.roots.map((root) => [root.alias, root.kind === 'introspection' ? introspection[root.alias] : parsed[root.alias]])));
+}
+
+/** Where Hasura reports a failed mutation field: the objects of an insert, else the request. */
+const mutationErrorPath = (plan: MutationPlan) => (plan.kind === 'insert' ? `$.selectionSet.${plan.alias}.args.objects` : '$');
+
+async function runMutation(plan: OperationPlan, ctx: ExecutionContext): Promise<string> {
+  const client = await ctx.pool.connect();
+  const entries: Array<[string, string]> = [];
+  try {
+    await client.query('BEGIN');
+    // Triggers and history rows read who acted from here, as under Hasura.
+    await client.query(`SELECT set_config('hasura.user', $1, true)`, [JSON.stringify(ctx.session.variables)]);
+    for (const root of plan.roots) {
+      if (root.kind === 'typename') {
+        entries.push([root.alias, JSON.stringify(root.value)]);
+        continue;
+      }
+      if (!isMutation(root)) throw new HasuraError('unexpected', `${root.kind} in a mutation`, '$');
+      if (isNoOp(root)) {
+        entries.push([root.alias, JSON.stringify(noOpJson(root))]);
+        continue;
+      }
+      const builder = new SqlBuilder(ctx.session, ctx.stringifyNumericTypes);
+      const sql = compileMutation(root, builder);
+      try {
+        const result = await client.query<{ data: string }>(sql, builder.params);
+        entries.push([root.alias, result.rows[0]!.data]);
+      } catch (error) {
+        throw toHasuraError(error, mutationErrorPath(root));
+      }
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+  return joinData(entries);
+}
+
+/** Runs a planned operation; returns the `data` object as JSON text. */
+export function executeOperation(plan: OperationPlan, ctx: ExecutionContext): Promise<string> {
+  return plan.type === 'mutation' ? runMutation(plan, ctx) : runQuery(plan, ctx);
+}

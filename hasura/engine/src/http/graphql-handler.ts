@@ -1,0 +1,87 @@
+import type pg from 'pg';
+
+import type { Logger } from '@app/shared/log';
+
+import type { RequestHeaders, SessionResolver } from '../auth/index.ts';
+import type { Session } from '../auth/session.ts';
+import { HasuraError } from '../errors.ts';
+import { executeOperation } from '../execute/run.ts';
+import { isDatabaseError } from '../execute/pg-errors.ts';
+import { planOperation, type GraphQLRequest, type OperationPlan } from '../plan/operation.ts';
+import type { SchemaModel } from '../schema/model.ts';
+
+export interface GraphQLHandlerOptions {
+  model: SchemaModel;
+  pool: pg.Pool;
+  resolveSession: SessionResolver;
+  stringifyNumericTypes: boolean;
+  introspect: (plan: OperationPlan, session: Session) => Promise<Record<string, unknown>>;
+  logger: Logger | undefined;
+}
+
+/** A response body as JSON text, and whether it carries errors (for status codes). */
+export interface GraphQLResponse {
+  body: string;
+  error: HasuraError | undefined;
+}
+
+const errorBody = (error: HasuraError) => JSON.stringify({ errors: [error] });
+
+function isRequest(value: unknown): value is GraphQLRequest {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && typeof (value as GraphQLRequest).query === 'string';
+}
+
+/** Answers GraphQL requests (single or batched) for a transport that already read the body. */
+export function createGraphQLHandler(options: GraphQLHandlerOptions) {
+  async function runOne(request: unknown, session: Session): Promise<GraphQLResponse> {
+    try {
+      if (!isRequest(request)) {
+        throw new HasuraError('bad-request', 'the request body must be an object with a "query" string', '$');
+      }
+      if (request.variables !== undefined && request.variables !== null && (typeof request.variables !== 'object' || Array.isArray(request.variables))) {
+        throw new HasuraError('validation-failed', 'variables must be an object', '$.variables');
+      }
+      const plan = planOperation(request, {
+        model: options.model,
+        schema: options.model.forRole(session.role),
+        session,
+        stringifyNumericTypes: options.stringifyNumericTypes,
+      });
+      const data = await executeOperation(plan, {
+        pool: options.pool,
+        session,
+        stringifyNumericTypes: options.stringifyNumericTypes,
+        introspect: (operationPlan) => options.introspect(operationPlan, session),
+      });
+      return { body: `{"data":${data}}`, error: undefined };
+    } catch (error) {
+      if (HasuraError.is(error)) return { body: errorBody(error), error };
+      if (isDatabaseError(error)) options.logger?.error({ err: error }, 'database error');
+      else options.logger?.error({ err: error }, 'unexpected error');
+      const unexpected = new HasuraError('unexpected', 'an unexpected error occurred', '$', 500);
+      return { body: errorBody(unexpected), error: unexpected };
+    }
+  }
+
+  return {
+    /** Resolves the session once for the request, then answers each operation in it. */
+    async handle(payload: unknown, headers: RequestHeaders): Promise<GraphQLResponse> {
+      let session: Session;
+      try {
+        session = options.resolveSession(headers);
+      } catch (error) {
+        if (HasuraError.is(error)) return { body: errorBody(error), error };
+        throw error;
+      }
+      if (Array.isArray(payload)) {
+        const results: GraphQLResponse[] = [];
+        for (const request of payload) results.push(await runOne(request, session));
+        return { body: `[${results.map((result) => result.body).join(',')}]`, error: undefined };
+      }
+      return runOne(payload, session);
+    },
+    runOne,
+  };
+}
+
+export type GraphQLHandler = ReturnType<typeof createGraphQLHandler>;

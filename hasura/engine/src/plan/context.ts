@@ -1,0 +1,38 @@
+import type { FragmentDefinitionNode } from 'graphql';
+
+import type { Session } from '../auth/session.ts';
+import type { RoleSchema, RoleTable, SchemaModel, TableSchema } from '../schema/model.ts';
+
+import type { BoolExpContext } from './bool-exp.ts';
+import type { BoolExp } from './ir.ts';
+import type { Variables } from './values.ts';
+
+/** Everything the planner needs while it walks one operation. */
+export interface PlanContext {
+  model: SchemaModel;
+  schema: RoleSchema;
+  session: Session;
+  variables: Variables;
+  fragments: Map<string, FragmentDefinitionNode>;
+  /** Whether `__typename` and introspection fields are being answered in the same request. */
+  stringifyNumericTypes: boolean;
+}
+
+export function roleTableOf(ctx: PlanContext, table: TableSchema): RoleTable | undefined {
+  return ctx.schema.tables.get(table.key);
+}
+
+/** The role's select filter for a table, or undefined when it may not select it. */
+export function selectFilterOf(ctx: PlanContext, table: TableSchema): BoolExp | undefined {
+  return roleTableOf(ctx, table)?.select?.filter;
+}
+
+/** The context for parsing a request's `where` as this role. */
+export function requestBoolExpContext(ctx: PlanContext): BoolExpContext {
+  return {
+    mode: 'request',
+    tables: ctx.model.tables,
+    canSeeColumn: (table, column) => roleTableOf(ctx, table)?.select?.columns.has(column) ?? false,
+    selectFilter: (table) => selectFilterOf(ctx, table),
+  };
+}

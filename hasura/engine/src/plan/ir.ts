@@ -1,0 +1,177 @@
+import type { ColumnInfo } from '../catalog/model.ts';
+import type { ComputedField, RelationshipField, RoleTable, TableSchema } from '../schema/model.ts';
+
+/*
+ * The plan: what a GraphQL operation asks for, checked against the role's schema, with
+ * permissions attached. The SQL compiler turns it into one statement per root field.
+ */
+
+/** A value in a comparison: from the request, from the session, or another column. */
+export type ValueRef =
+  | { kind: 'literal'; value: unknown }
+  | { kind: 'session'; name: string }
+  | { kind: 'column'; column: ColumnInfo; fromRoot: boolean };
+
+export type ComparisonOp =
+  | '_eq'
+  | '_neq'
+  | '_gt'
+  | '_gte'
+  | '_lt'
+  | '_lte'
+  | '_in'
+  | '_nin'
+  | '_like'
+  | '_nlike'
+  | '_ilike'
+  | '_nilike'
+  | '_similar'
+  | '_nsimilar'
+  | '_regex'
+  | '_nregex'
+  | '_iregex'
+  | '_niregex'
+  | '_is_null'
+  | '_contains'
+  | '_contained_in'
+  | '_has_key'
+  | '_has_keys_any'
+  | '_has_keys_all'
+  | '_ceq'
+  | '_cne'
+  | '_cgt'
+  | '_cgte'
+  | '_clt'
+  | '_clte';
+
+export type BoolExp =
+  | { kind: 'true' }
+  | { kind: 'and'; items: BoolExp[] }
+  | { kind: 'or'; items: BoolExp[] }
+  | { kind: 'not'; item: BoolExp }
+  | { kind: 'compare'; column: ColumnInfo; op: ComparisonOp; value: ValueRef }
+  | {
+      kind: 'relationship';
+      relationship: RelationshipField;
+      target: TableSchema;
+      where: BoolExp;
+      /** The target's select filter for the role, when filtering through it from a request. */
+      permission: BoolExp | undefined;
+    }
+  | { kind: 'exists'; table: TableSchema; where: BoolExp };
+
+export const TRUE: BoolExp = { kind: 'true' };
+
+export interface OrderByItem {
+  /** Path of object relationships from the root row to the ordered value. */
+  path: RelationshipHop[];
+  target:
+    | { kind: 'column'; column: ColumnInfo }
+    | { kind: 'aggregate'; hop: RelationshipHop; fn: 'count' | 'avg' | 'max' | 'min' | 'sum' | 'stddev' | 'stddev_pop' | 'stddev_samp' | 'var_pop' | 'var_samp' | 'variance'; column: ColumnInfo | undefined };
+  direction: 'asc' | 'desc';
+  nulls: 'first' | 'last';
+}
+
+export interface RelationshipHop {
+  relationship: RelationshipField;
+  target: TableSchema;
+  permission: BoolExp | undefined;
+}
+
+export interface SelectArgs {
+  where: BoolExp;
+  orderBy: OrderByItem[];
+  limit: number | undefined;
+  offset: number | undefined;
+  distinctOn: ColumnInfo[] | undefined;
+}
+
+/** One field of a row in the response. */
+export type FieldPlan =
+  | { alias: string; kind: 'column'; column: ColumnInfo }
+  | { alias: string; kind: 'typename'; value: string }
+  | { alias: string; kind: 'object'; hop: RelationshipHop; fields: FieldPlan[] }
+  | { alias: string; kind: 'array'; hop: RelationshipHop; args: SelectArgs; fields: FieldPlan[] }
+  | { alias: string; kind: 'array_aggregate'; hop: RelationshipHop; args: SelectArgs; aggregate: AggregatePlan }
+  | { alias: string; kind: 'computed'; field: ComputedField; args: SelectArgs | undefined; fields: FieldPlan[] | undefined };
+
+/** `<t>_aggregate { aggregate { ... } nodes { ... } }`. */
+export interface AggregatePlan {
+  fields: Array<
+    | { alias: string; kind: 'typename'; value: string }
+    | { alias: string; kind: 'nodes'; fields: FieldPlan[] }
+    | { alias: string; kind: 'aggregate'; fields: AggregateField[] }
+  >;
+}
+
+export type AggregateField =
+  | { alias: string; kind: 'typename'; value: string }
+  | { alias: string; kind: 'count'; columns: ColumnInfo[] | undefined; distinct: boolean }
+  | {
+      alias: string;
+      kind: 'function';
+      fn: 'avg' | 'max' | 'min' | 'sum' | 'stddev' | 'stddev_pop' | 'stddev_samp' | 'var_pop' | 'var_samp' | 'variance';
+      columns: Array<{ alias: string; column: ColumnInfo } | { alias: string; typename: string }>;
+    };
+
+/** Rows of a table, as a permission-checked source. */
+export interface TableSource {
+  table: RoleTable;
+  /** The role's select filter (TRUE for admin). */
+  permission: BoolExp;
+  /** The role's row limit, if any. */
+  permissionLimit: number | undefined;
+}
+
+export type RootPlan =
+  | { alias: string; kind: 'typename'; value: string }
+  | { alias: string; kind: 'introspection' }
+  | { alias: string; kind: 'select'; source: TableSource; args: SelectArgs; fields: FieldPlan[] }
+  | { alias: string; kind: 'select_by_pk'; source: TableSource; where: BoolExp; fields: FieldPlan[] }
+  | { alias: string; kind: 'select_aggregate'; source: TableSource; args: SelectArgs; aggregate: AggregatePlan }
+  | MutationPlan;
+
+/** What a mutation returns: `affected_rows` and `returning`, or one row (`_one`, `_by_pk`). */
+export type MutationOutput =
+  | { kind: 'many'; fields: Array<{ alias: string; kind: 'affected_rows' } | { alias: string; kind: 'returning'; fields: FieldPlan[] } | { alias: string; kind: 'typename'; value: string }> }
+  | { kind: 'one'; fields: FieldPlan[] };
+
+export interface ConflictClause {
+  constraint: string;
+  updateColumns: ColumnInfo[];
+  where: BoolExp;
+}
+
+export type MutationPlan =
+  | {
+      alias: string;
+      kind: 'insert';
+      table: RoleTable;
+      /** One entry per object: column name to value (presets applied). */
+      rows: Array<Map<string, ValueRef>>;
+      columns: ColumnInfo[];
+      check: BoolExp;
+      onConflict: ConflictClause | undefined;
+      output: MutationOutput;
+      returningPermission: BoolExp | undefined;
+    }
+  | {
+      alias: string;
+      kind: 'update';
+      table: RoleTable;
+      where: BoolExp;
+      set: Map<string, ValueRef>;
+      inc: Map<string, ValueRef>;
+      jsonOps: Array<{ column: ColumnInfo; op: '_append' | '_prepend' | '_delete_key' | '_delete_elem' | '_delete_at_path'; value: ValueRef }>;
+      check: BoolExp | undefined;
+      output: MutationOutput;
+      returningPermission: BoolExp | undefined;
+    }
+  | {
+      alias: string;
+      kind: 'delete';
+      table: RoleTable;
+      where: BoolExp;
+      output: MutationOutput;
+      returningPermission: BoolExp | undefined;
+    };

@@ -1,0 +1,169 @@
+import { GraphQLError, Kind, parse, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode } from 'graphql';
+
+import { HasuraError } from '../errors.ts';
+import type { RootField } from '../schema/model.ts';
+
+import type { PlanContext } from './context.ts';
+import { TRUE, type BoolExp, type RootPlan } from './ir.ts';
+import { planMutation } from './mutation.ts';
+import { parseAggregateSelection, parseSelectArgs, parseTableSelection, SELECT_ARGUMENTS } from './select.ts';
+import { collectFields, fieldArguments, type CollectedField } from './selection.ts';
+import { coerceColumnValue, type Variables } from './values.ts';
+
+export interface GraphQLRequest {
+  query: string;
+  variables?: Record<string, unknown> | null | undefined;
+  operationName?: string | null | undefined;
+}
+
+export type OperationType = 'query' | 'mutation' | 'subscription';
+
+export interface OperationPlan {
+  type: OperationType;
+  roots: RootPlan[];
+  document: DocumentNode;
+  operation: OperationDefinitionNode;
+  variables: Variables;
+}
+
+const ROOT_TYPE_NAMES: Record<OperationType, string> = {
+  query: 'query_root',
+  mutation: 'mutation_root',
+  subscription: 'subscription_root',
+};
+
+/** The operation's kind as a plain string union (graphql's OperationTypeNode is an enum). */
+const operationType = (operation: OperationDefinitionNode): OperationType => operation.operation;
+
+/** Parses the query text; a syntax error is a Hasura validation error on `$.query`. */
+export function parseDocument(query: string): DocumentNode {
+  try {
+    return parse(query, { noLocation: true });
+  } catch (error) {
+    const message = error instanceof GraphQLError ? error.message : 'not a valid graphql query';
+    throw new HasuraError('validation-failed', message, '$.query');
+  }
+}
+
+function chooseOperation(document: DocumentNode, operationName: string | null | undefined): OperationDefinitionNode {
+  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  if (operationName) {
+    const found = operations.find((operation) => operation.name?.value === operationName);
+    if (!found) throw new HasuraError('validation-failed', `no such operation found in the document: ${JSON.stringify(operationName)}`, '$');
+    return found;
+  }
+  if (operations.length !== 1) {
+    throw new HasuraError('validation-failed', 'exactly one operation has to be present in the document when operationName is not specified', '$');
+  }
+  return operations[0]!;
+}
+
+function resolveVariables(operation: OperationDefinitionNode, provided: Record<string, unknown>): Variables {
+  const variables: Variables = {};
+  for (const definition of operation.variableDefinitions ?? []) {
+    const name = definition.variable.name.value;
+    let value = provided[name];
+    if (value === undefined && definition.defaultValue) {
+      value = definition.defaultValue.kind === Kind.NULL ? null : undefined;
+      if (definition.defaultValue.kind !== Kind.NULL) {
+        // Defaults are literals; evaluate them without variables.
+        value = JSON.parse(JSON.stringify(literal(definition.defaultValue))) as unknown;
+      }
+    }
+    if ((value === undefined || value === null) && definition.type.kind === Kind.NON_NULL_TYPE) {
+      throw new HasuraError('validation-failed', `expecting a value for non-nullable variable: "${name}"`, '$');
+    }
+    if (value !== undefined) variables[name] = value;
+  }
+  return variables;
+}
+
+function literal(node: NonNullable<OperationDefinitionNode['variableDefinitions']>[number]['defaultValue']): unknown {
+  if (!node) return undefined;
+  switch (node.kind) {
+    case Kind.INT:
+    case Kind.FLOAT:
+      return Number(node.value);
+    case Kind.STRING:
+    case Kind.ENUM:
+      return node.value;
+    case Kind.BOOLEAN:
+      return node.value;
+    case Kind.NULL:
+      return null;
+    case Kind.LIST:
+      return node.values.map((item) => literal(item));
+    case Kind.OBJECT:
+      return Object.fromEntries(node.fields.map((field) => [field.name.value, literal(field.value)]));
+    default:
+      return undefined;
+  }
+}
+
+function planRootField(ctx: PlanContext, root: RootField, field: CollectedField): RootPlan {
+  if (root.kind === 'action') {
+    throw new HasuraError('not-supported', 'actions are not served yet', field.path);
+  }
+  const entry = root.table;
+  const source = { table: entry, permission: entry.select?.filter ?? TRUE, permissionLimit: entry.select?.limit };
+  switch (root.kind) {
+    case 'select': {
+      const args = parseSelectArgs(ctx, entry, fieldArguments(field, SELECT_ARGUMENTS, ctx), field.path);
+      return { alias: field.alias, kind: 'select', source, args, fields: parseTableSelection(ctx, entry, field) };
+    }
+    case 'select_aggregate': {
+      const args = parseSelectArgs(ctx, entry, fieldArguments(field, SELECT_ARGUMENTS, ctx), field.path);
+      return { alias: field.alias, kind: 'select_aggregate', source, args, aggregate: parseAggregateSelection(ctx, entry, field) };
+    }
+    case 'select_by_pk': {
+      const pk = (entry.table.info.primaryKey ?? []).map((name) => entry.table.columnsBySql.get(name)!);
+      const args = fieldArguments(field, pk.map((column) => column.name), ctx);
+      const items: BoolExp[] = pk.map((column) => {
+        if (args[column.name] === undefined || args[column.name] === null) {
+          throw new HasuraError('validation-failed', `missing required field '${column.name}'`, `${field.path}.args`);
+        }
+        return { kind: 'compare', column: column.column, op: '_eq', value: { kind: 'literal', value: coerceColumnValue(args[column.name], column.column, `${field.path}.args.${column.name}`) } };
+      });
+      const where: BoolExp = items.length === 1 ? items[0]! : { kind: 'and', items };
+      return { alias: field.alias, kind: 'select_by_pk', source, where, fields: parseTableSelection(ctx, entry, field) };
+    }
+    default:
+      return planMutation(ctx, root.kind, entry, field);
+  }
+}
+
+/** Turns a request into a plan for the session's role, or throws a HasuraError. */
+export function planOperation(
+  request: GraphQLRequest,
+  base: Omit<PlanContext, 'variables' | 'fragments'>,
+  document: DocumentNode = parseDocument(request.query),
+): OperationPlan {
+  const operation = chooseOperation(document, request.operationName);
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  }
+  for (const directive of operation.directives ?? []) {
+    const name = directive.name.value;
+    if (name === '_multiple_top_level_fields' && operationType(operation) === 'subscription') continue;
+    if (name === 'cached') continue;
+    if (name === 'skip' || name === 'include') {
+      throw new HasuraError('validation-failed', `directive "${name}" is not allowed on a ${operation.operation}`, '$');
+    }
+    throw new HasuraError('validation-failed', `directive "${name}" is not defined in the schema`, '$');
+  }
+  const variables = resolveVariables(operation, request.variables ?? {});
+  const ctx: PlanContext = { ...base, variables, fragments };
+  const type = operationType(operation);
+  const rootFields = type === 'query' ? ctx.schema.query : type === 'mutation' ? ctx.schema.mutation : ctx.schema.subscription;
+  if (type === 'mutation' && rootFields.size === 0) throw new HasuraError('validation-failed', 'no mutations exist', '$');
+  const rootTypeName = ROOT_TYPE_NAMES[type];
+  const roots = collectFields(operation.selectionSet, rootTypeName, ctx, '$').map((field): RootPlan => {
+    if (field.name === '__typename') return { alias: field.alias, kind: 'typename', value: rootTypeName };
+    if (field.name === '__schema' || field.name === '__type') return { alias: field.alias, kind: 'introspection' };
+    const root = rootFields.get(field.name);
+    if (!root) throw new HasuraError('validation-failed', `field '${field.name}' not found in type: '${rootTypeName}'`, field.path);
+    return planRootField(ctx, root, field);
+  });
+  return { type, roots, document, operation, variables };
+}

@@ -1,0 +1,116 @@
+import type { ColumnInfo, FunctionInfo, TableInfo } from '../catalog/model.ts';
+import type { ActionMetadata, CustomTypesMetadata, TableMetadata } from '../metadata/model.ts';
+import type { BoolExp } from '../plan/ir.ts';
+
+import type { RootFieldKind } from './names.ts';
+
+/** A column as GraphQL sees it. */
+export interface ColumnField {
+  kind: 'column';
+  /** GraphQL field name (custom column names applied). */
+  name: string;
+  column: ColumnInfo;
+  scalar: string;
+}
+
+export interface RelationshipField {
+  kind: 'object' | 'array';
+  name: string;
+  /** Key of the target table in the catalog (`schema.name`). */
+  target: string;
+  /** Pairs of (this table's column, target table's column). */
+  mapping: Array<[string, string]>;
+  /** An object relationship is non-null when its foreign key columns here are all NOT NULL. */
+  nullable: boolean;
+}
+
+export interface ComputedField {
+  kind: 'computed';
+  name: string;
+  fn: FunctionInfo;
+  /** Name of the argument that receives the row (default: the first). */
+  tableArgument: string | undefined;
+  sessionArgument: string | undefined;
+  /** Scalar result (its GraphQL scalar) or rows of a tracked table (its catalog key). */
+  returns: { scalar: string; typeName: string } | { table: string };
+}
+
+/** A tracked table with everything every role could see. */
+export interface TableSchema {
+  key: string;
+  info: TableInfo;
+  metadata: TableMetadata;
+  typeName: string;
+  /** By GraphQL field name. */
+  columns: Map<string, ColumnField>;
+  /** By database column name. */
+  columnsBySql: Map<string, ColumnField>;
+  relationships: Map<string, RelationshipField>;
+  computedFields: Map<string, ComputedField>;
+}
+
+export interface SelectPermission {
+  columns: Set<string>;
+  computedFields: Set<string>;
+  filter: BoolExp;
+  limit: number | undefined;
+  allowAggregations: boolean;
+  /** Root fields the role may use for this table; undefined means all. */
+  queryRootFields: Set<string> | undefined;
+  subscriptionRootFields: Set<string> | undefined;
+}
+
+/** Column values set by the permission itself: literals or session variables. */
+export type Presets = Map<string, { literal: unknown } | { session: string }>;
+
+export interface InsertPermission {
+  columns: Set<string>;
+  check: BoolExp;
+  presets: Presets;
+  backendOnly: boolean;
+}
+
+export interface UpdatePermission {
+  columns: Set<string>;
+  filter: BoolExp;
+  check: BoolExp | undefined;
+  presets: Presets;
+  backendOnly: boolean;
+}
+
+export interface DeletePermission {
+  filter: BoolExp;
+  backendOnly: boolean;
+}
+
+/** A table as one role sees it. Admin has every permission, unfiltered. */
+export interface RoleTable {
+  table: TableSchema;
+  select: SelectPermission | undefined;
+  insert: InsertPermission | undefined;
+  update: UpdatePermission | undefined;
+  delete: DeletePermission | undefined;
+}
+
+export type RootField =
+  | { kind: RootFieldKind; name: string; table: RoleTable }
+  | { kind: 'action'; name: string; action: ActionMetadata };
+
+/** The whole GraphQL API of one role. */
+export interface RoleSchema {
+  role: string;
+  isAdmin: boolean;
+  /** By catalog key (`schema.name`); only tables the role can see at all. */
+  tables: Map<string, RoleTable>;
+  query: Map<string, RootField>;
+  mutation: Map<string, RootField>;
+  subscription: Map<string, RootField>;
+  customTypes: CustomTypesMetadata;
+}
+
+/** All tracked tables, and a role's schema built on demand. */
+export interface SchemaModel {
+  tables: Map<string, TableSchema>;
+  roles: Set<string>;
+  forRole(role: string): RoleSchema;
+}

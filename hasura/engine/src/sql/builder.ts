@@ -1,0 +1,53 @@
+import type { Session } from '../auth/session.ts';
+import type { ColumnInfo } from '../catalog/model.ts';
+import { HasuraError } from '../errors.ts';
+import { isJsonType } from '../schema/scalars.ts';
+
+/** A double-quoted SQL identifier. */
+export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+export const qualified = (schema: string, name: string) => `${ident(schema)}.${ident(name)}`;
+/** A single-quoted SQL string literal, for JSON keys that come from validated GraphQL names. */
+export const stringLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/**
+ * Collects the parameters of one statement and hands out table aliases. Every value from a
+ * request or a session goes in as a parameter ($n), never into the SQL text.
+ */
+export class SqlBuilder {
+  readonly params: unknown[] = [];
+  private aliases = 0;
+
+  constructor(
+    readonly session: Session,
+    readonly stringifyNumericTypes: boolean,
+  ) {}
+
+  /** `$n` for a value, cast to a SQL type when given. */
+  param(value: unknown, cast?: string): string {
+    this.params.push(value);
+    return cast ? `$${this.params.length}::${cast}` : `$${this.params.length}`;
+  }
+
+  /** A fresh table alias (`_1`, `_2`, ...). */
+  alias(): string {
+    this.aliases += 1;
+    return `"_${this.aliases}"`;
+  }
+
+  /** The value of a session variable, or Hasura's error when the request did not carry it. */
+  sessionValue(name: string): string {
+    const value = this.session.variables[name.toLowerCase()];
+    if (value === undefined) throw new HasuraError('not-found', `missing session variable: "${name.toLowerCase()}"`, '$');
+    return value;
+  }
+}
+
+/** How a metadata literal goes to Postgres as a parameter for a column. */
+export function literalParam(value: unknown, column: ColumnInfo): unknown {
+  if (value === null || value === undefined) return null;
+  if (isJsonType(column.typeName)) return typeof value === 'string' ? value : JSON.stringify(value);
+  if (Array.isArray(value)) return value;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return JSON.stringify(value);
+}

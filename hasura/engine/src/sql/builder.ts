@@ -17,15 +17,23 @@ export class SqlBuilder {
   readonly params: unknown[] = [];
   private aliases = 0;
 
+  /**
+   * @param renderParam how parameter n (1-based) appears in the SQL; by default `$n::cast`.
+   *   Multiplexed live queries render it as a field of each subscriber's variables row, so
+   *   subscribers whose plans compile to the same text share one statement.
+   */
   constructor(
     readonly session: Session,
     readonly stringifyNumericTypes: boolean,
+    private readonly renderParam?: (index: number, cast: string | undefined) => string,
   ) {}
 
   /** `$n` for a value, cast to a SQL type when given. */
   param(value: unknown, cast?: string): string {
     this.params.push(value);
-    return cast ? `$${this.params.length}::${cast}` : `$${this.params.length}`;
+    const index = this.params.length;
+    if (this.renderParam) return this.renderParam(index, cast);
+    return cast ? `$${index}::${cast}` : `$${index}`;
   }
 
   /** A fresh table alias (`_1`, `_2`, ...). */

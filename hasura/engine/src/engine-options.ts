@@ -23,7 +23,7 @@ export interface EngineOptions {
   liveQueryRefetchIntervalMs?: number;
   /** HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_BATCH_SIZE (default 100). */
   liveQueryBatchSize?: number;
-  /** Values for `{{VAR}}` URL templates and `*_from_env` in metadata; defaults to process env. */
+  /** Values for `{{VAR}}` URL templates and `*_from_env` in metadata (main.ts passes the process environment). */
   environment?: Record<string, string | undefined>;
   /** Database connections in the engine's pool (default 10). */
   poolSize?: number;

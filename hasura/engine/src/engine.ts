@@ -5,12 +5,14 @@ import pg from 'pg';
 import { createSessionResolver, parseJwtConfig } from './auth/index.ts';
 import { introspect } from './catalog/introspect.ts';
 import type { Engine, EngineOptions } from './engine-options.ts';
+import { startEventTriggers } from './events/index.ts';
 import { createGraphQLHandler } from './http/graphql-handler.ts';
 import { createHttpServer } from './http/server.ts';
 import { loadMetadata } from './metadata/load.ts';
 import { buildSchemaModel } from './schema/build.ts';
 import { answerIntrospection } from './schema/introspection.ts';
 import { PERMISSION_CHECK_FUNCTION_DDL } from './sql/mutation.ts';
+import { attachWebSockets } from './ws/index.ts';
 
 /**
  * Loads metadata, introspects the database, builds every role's API and returns an engine
@@ -34,15 +36,29 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       jwt: options.jwtSecret ? parseJwtConfig(JSON.parse(options.jwtSecret)) : undefined,
       unauthorizedRole: options.unauthorizedRole,
     });
+    const environment = options.environment ?? {};
     const handler = createGraphQLHandler({
       model,
       pool,
       resolveSession,
       stringifyNumericTypes,
+      environment,
       introspect: (plan, session) => answerIntrospection(model.forRole(session.role), plan),
       logger: options.logger,
     });
     const server = createHttpServer(handler);
+    const websockets = attachWebSockets({
+      server,
+      handler,
+      model,
+      pool,
+      resolveSession,
+      stringifyNumericTypes,
+      liveQueryRefetchIntervalMs: options.liveQueryRefetchIntervalMs ?? 1000,
+      liveQueryBatchSize: options.liveQueryBatchSize ?? 100,
+      logger: options.logger,
+    });
+    const events = await startEventTriggers({ pool, metadata, model, environment, logger: options.logger });
     return {
       listen(port, host = '127.0.0.1') {
         return new Promise((resolve, reject) => {
@@ -54,6 +70,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         });
       },
       async close() {
+        await events.close();
+        await websockets.close();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeAllConnections();
         await pool.end();

@@ -383,21 +383,4 @@ describe('createJwtVerifier: cache', () => {
     expect(verifier.verify(token)).not.toBe(verifier.verify(token));
     expect(verifier.cacheSize).toBe(0);
   });
-
-  it('serves a cache hit in microseconds', () => {
-    const es = parseJwtConfig({ type: 'ES256', key: pem(ec256.publicKey) });
-    const verifier = createJwtVerifier(es);
-    const token = signJwt(
-      claims({ exp: Math.floor(Date.now() / 1000) + 3600 }),
-      'ES256',
-      ec256.privateKey,
-    );
-    verifier.verify(token);
-    const rounds = 2000;
-    const start = process.hrtime.bigint();
-    for (let i = 0; i < rounds; i++) verifier.verify(token);
-    const perHitUs = Number(process.hrtime.bigint() - start) / 1000 / rounds;
-    // generous bound for shared CI machines; a cache miss (ES256 verify) costs ~80 µs here
-    expect(perHitUs).toBeLessThan(50);
-  });
 });

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 
+import { executeAction } from '../actions/index.ts';
 import type { Session } from '../auth/session.ts';
 import { HasuraError } from '../errors.ts';
 import type { MutationPlan, RootPlan } from '../plan/ir.ts';
@@ -13,10 +14,21 @@ import { toHasuraError } from './pg-errors.ts';
 export interface ExecutionContext {
   pool: pg.Pool;
   session: Session;
+  /** The client's request headers (lower-cased). */
+  headers: Readonly<Record<string, string | undefined>>;
+  environment: Record<string, string | undefined>;
   stringifyNumericTypes: boolean;
   /** Answers introspection root fields (`__schema`, `__type`) of the operation. */
   introspect: (plan: OperationPlan) => Promise<Record<string, unknown>>;
 }
+
+const actionContext = (ctx: ExecutionContext) => ({
+  session: ctx.session,
+  headers: ctx.headers,
+  environment: ctx.environment,
+  pool: ctx.pool,
+  stringifyNumericTypes: ctx.stringifyNumericTypes,
+});
 
 const isMutation = (root: RootPlan): root is MutationPlan =>
   root.kind === 'insert' || root.kind === 'update' || root.kind === 'delete';
@@ -30,7 +42,11 @@ async function runQuery(plan: OperationPlan, ctx: ExecutionContext): Promise<str
   const introspection = plan.roots.some((root) => root.kind === 'introspection')
     ? await ctx.introspect(plan)
     : undefined;
-  const databaseRoots = plan.roots.filter((root) => root.kind !== 'introspection');
+  const actions = new Map<string, string>();
+  for (const root of plan.roots) {
+    if (root.kind === 'action') actions.set(root.alias, await executeAction(root.plan, actionContext(ctx)));
+  }
+  const databaseRoots = plan.roots.filter((root) => root.kind !== 'introspection' && root.kind !== 'action');
   let databaseData: Record<string, unknown> | string = '{}';
   if (databaseRoots.length > 0 && databaseRoots.some((root) => root.kind !== 'typename')) {
     const builder = new SqlBuilder(ctx.session, ctx.stringifyNumericTypes);
@@ -44,9 +60,15 @@ async function runQuery(plan: OperationPlan, ctx: ExecutionContext): Promise<str
   } else if (databaseRoots.length > 0) {
     databaseData = JSON.stringify(Object.fromEntries(databaseRoots.map((root) => [root.alias, root.kind === 'typename' ? root.value : null])));
   }
-  if (!introspection) return typeof databaseData === 'string' ? databaseData : JSON.stringify(databaseData);
+  if (!introspection && actions.size === 0) return typeof databaseData === 'string' ? databaseData : JSON.stringify(databaseData);
   const parsed = typeof databaseData === 'string' ? (JSON.parse(databaseData) as Record<string, unknown>) : databaseData;
-  return JSON.stringify(Object.fromEntries(plan.roots.map((root) => [root.alias, root.kind === 'introspection' ? introspection[root.alias] : parsed[root.alias]])));
+  return joinData(
+    plan.roots.map((root): [string, string] => {
+      if (root.kind === 'introspection') return [root.alias, JSON.stringify(introspection?.[root.alias] ?? null)];
+      if (root.kind === 'action') return [root.alias, actions.get(root.alias)!];
+      return [root.alias, JSON.stringify(parsed[root.alias] ?? null)];
+    }),
+  );
 }
 
 /** Where Hasura reports a failed mutation field: the objects of an insert, else the request. */
@@ -62,6 +84,10 @@ async function runMutation(plan: OperationPlan, ctx: ExecutionContext): Promise<
     for (const root of plan.roots) {
       if (root.kind === 'typename') {
         entries.push([root.alias, JSON.stringify(root.value)]);
+        continue;
+      }
+      if (root.kind === 'action') {
+        entries.push([root.alias, await executeAction(root.plan, actionContext(ctx))]);
         continue;
       }
       if (!isMutation(root)) throw new HasuraError('unexpected', `${root.kind} in a mutation`, '$');

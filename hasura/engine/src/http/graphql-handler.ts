@@ -15,6 +15,7 @@ export interface GraphQLHandlerOptions {
   pool: pg.Pool;
   resolveSession: SessionResolver;
   stringifyNumericTypes: boolean;
+  environment: Record<string, string | undefined>;
   introspect: (plan: OperationPlan, session: Session) => Promise<Record<string, unknown>>;
   logger: Logger | undefined;
 }
@@ -33,7 +34,7 @@ function isRequest(value: unknown): value is GraphQLRequest {
 
 /** Answers GraphQL requests (single or batched) for a transport that already read the body. */
 export function createGraphQLHandler(options: GraphQLHandlerOptions) {
-  async function runOne(request: unknown, session: Session): Promise<GraphQLResponse> {
+  async function runOne(request: unknown, session: Session, headers: RequestHeaders = {}): Promise<GraphQLResponse> {
     try {
       if (!isRequest(request)) {
         throw new HasuraError('bad-request', 'the request body must be an object with a "query" string', '$');
@@ -50,6 +51,8 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions) {
       const data = await executeOperation(plan, {
         pool: options.pool,
         session,
+        headers,
+        environment: options.environment,
         stringifyNumericTypes: options.stringifyNumericTypes,
         introspect: (operationPlan) => options.introspect(operationPlan, session),
       });
@@ -75,10 +78,10 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions) {
       }
       if (Array.isArray(payload)) {
         const results: GraphQLResponse[] = [];
-        for (const request of payload) results.push(await runOne(request, session));
+        for (const request of payload) results.push(await runOne(request, session, headers));
         return { body: `[${results.map((result) => result.body).join(',')}]`, error: undefined };
       }
-      return runOne(payload, session);
+      return runOne(payload, session, headers);
     },
     runOne,
   };

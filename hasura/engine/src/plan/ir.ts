@@ -1,3 +1,4 @@
+import type { ActionPlan } from '../actions/index.ts';
 import type { ColumnInfo } from '../catalog/model.ts';
 import type { ComputedField, RelationshipField, RoleTable, TableSchema } from '../schema/model.ts';
 
@@ -129,6 +130,7 @@ export type RootPlan =
   | { alias: string; kind: 'select'; source: TableSource; args: SelectArgs; fields: FieldPlan[] }
   | { alias: string; kind: 'select_by_pk'; source: TableSource; where: BoolExp; fields: FieldPlan[] }
   | { alias: string; kind: 'select_aggregate'; source: TableSource; args: SelectArgs; aggregate: AggregatePlan }
+  | { alias: string; kind: 'action'; plan: ActionPlan }
   | MutationPlan;
 
 /** What a mutation returns: `affected_rows` and `returning`, or one row (`_one`, `_by_pk`). */

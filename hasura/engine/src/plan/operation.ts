@@ -1,5 +1,6 @@
 import { GraphQLError, Kind, parse, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode } from 'graphql';
 
+import { planAction } from '../actions/index.ts';
 import { HasuraError } from '../errors.ts';
 import type { RootField } from '../schema/model.ts';
 
@@ -101,9 +102,7 @@ function literal(node: NonNullable<OperationDefinitionNode['variableDefinitions'
 }
 
 function planRootField(ctx: PlanContext, root: RootField, field: CollectedField): RootPlan {
-  if (root.kind === 'action') {
-    throw new HasuraError('not-supported', 'actions are not served yet', field.path);
-  }
+  if (root.kind === 'action') return { alias: field.alias, kind: 'action', plan: planAction(ctx, field, root.action) };
   const entry = root.table;
   const source = { table: entry, permission: entry.select?.filter ?? TRUE, permissionLimit: entry.select?.limit };
   switch (root.kind) {

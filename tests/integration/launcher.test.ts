@@ -8,11 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { verifyPassword } from '@app/auth-service/password';
 
+import { SERVICES } from '../../scripts/launcher/services.ts';
 import { databaseTargets } from '../support/databases.ts';
 import { freePort, spawnTs, type Spawned } from '../support/processes.ts';
 import { ALL_PRODUCT_TABLES, listTables } from '../support/schema.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Free ports for every service, so the tests never collide with a running `npm start`. */
+async function servicePorts(): Promise<Record<string, string>> {
+  const entries = await Promise.all(SERVICES.map(async (service) => [service.portVariable, String(await freePort())]));
+  return Object.fromEntries(entries) as Record<string, string>;
+}
 
 /*
  * `npm start` as a person uses it, on the embedded database: brings the stack up, prints a
@@ -30,6 +37,7 @@ describe('the dev launcher on embedded PostgreSQL', () => {
     const { DATABASE_URL: _ignored, ...inherited } = process.env;
     env = {
       ...inherited,
+      ...(await servicePorts()),
       NODE_ENV: 'development',
       EMBEDDED_DB_DIR: dataDir,
       EMBEDDED_DB_PORT: String(port),
@@ -80,6 +88,15 @@ describe('the dev launcher on embedded PostgreSQL', () => {
       await client.query(`INSERT INTO portal_users (email) VALUES ('kept@example.com')`);
     });
 
+    const graphql = /GraphQL\s+(http:\/\/\S+)/.exec(launcher.output())?.[1];
+    expect(graphql, 'the launcher prints the GraphQL URL').toBeDefined();
+    const answer = await fetch(graphql!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': 'dev-only-hasura-admin-secret' },
+      body: JSON.stringify({ query: '{ currencies_by_pk(code: "BTC") { code kind } }' }),
+    });
+    expect(await answer.json()).toEqual({ data: { currencies_by_pk: { code: 'BTC', kind: 'crypto' } } });
+
     const second = launch();
     expect(await second.exited).toBe(1);
     expect(second.output()).toMatch(/in use by process/);
@@ -118,7 +135,7 @@ describe.each(databaseTargets.filter((target) => target.name === 'postgres'))(
       try {
         const launcher = spawnTs('scripts/start.ts', [], {
           cwd: root,
-          env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: db.url },
+          env: { ...process.env, ...(await servicePorts()), NODE_ENV: 'development', DATABASE_URL: db.url },
         });
         await launcher.waitFor(/\] ready/);
         expect(launcher.output()).toMatch(/PostgreSQL from DATABASE_URL/);

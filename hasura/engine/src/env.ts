@@ -1,0 +1,38 @@
+import { fileURLToPath } from 'node:url';
+
+import * as z from 'zod';
+
+import { NodeEnv, port, secret } from '@app/shared/env';
+
+const stringBool = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+/**
+ * The engine reads Hasura's own variables, so one .env serves it and the official engine alike.
+ * The JWT secret's development default is a shared HS256 key the auth service signs with.
+ */
+export const EngineEnv = z.object({
+  NODE_ENV: NodeEnv,
+  HASURA_GRAPHQL_DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_URL: z.string().min(1).optional(),
+  HASURA_GRAPHQL_SERVER_PORT: port(8080),
+  HASURA_GRAPHQL_SERVER_HOST: z.string().default('127.0.0.1'),
+  HASURA_GRAPHQL_ADMIN_SECRET: secret('dev-only-hasura-admin-secret'),
+  HASURA_GRAPHQL_JWT_SECRET: z
+    .string()
+    .min(1)
+    .default('{"type":"HS256","key":"dev-only-jwt-signing-key-0123456789abcdef"}'),
+  HASURA_GRAPHQL_UNAUTHORIZED_ROLE: z.string().min(1).default('anonymous'),
+  HASURA_GRAPHQL_STRINGIFY_NUMERIC_TYPES: stringBool.default(true),
+  HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_REFETCH_INTERVAL: z.coerce.number().int().positive().default(1000),
+  HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_BATCH_SIZE: z.coerce.number().int().positive().default(100),
+  HASURA_GRAPHQL_PG_CONNECTIONS: z.coerce.number().int().positive().default(20),
+  HASURA_GRAPHQL_METADATA_DIR: z.string().default(fileURLToPath(new URL('../../metadata/', import.meta.url))),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+});
+export type EngineEnv = z.infer<typeof EngineEnv>;
+
+/**
+ * Metadata may name any variable (`{{ACTION_BASE_URL}}`, `webhook_from_env`, `value_from_env`),
+ * so the engine hands it the whole environment, read once here.
+ */
+export const metadataEnvironment = (): Record<string, string | undefined> => ({ ...process.env });

@@ -1,0 +1,47 @@
+/*
+ * The data service: serves hasura/metadata over the database at HASURA_GRAPHQL_DATABASE_URL
+ * (or DATABASE_URL) on /v1/graphql, HTTP and WebSocket.
+ */
+import { loadEnv, DEV_SECRET_PREFIX } from '@app/shared/env';
+import { createLogger } from '@app/shared/log';
+
+import { createEngine } from './engine.ts';
+import { EngineEnv, metadataEnvironment } from './env.ts';
+
+const env = loadEnv(EngineEnv);
+const logger = createLogger('engine', { level: env.LOG_LEVEL });
+const databaseUrl = env.HASURA_GRAPHQL_DATABASE_URL ?? env.DATABASE_URL;
+if (!databaseUrl) {
+  logger.fatal('set HASURA_GRAPHQL_DATABASE_URL or DATABASE_URL');
+  process.exit(1);
+}
+if (env.NODE_ENV === 'production' && env.HASURA_GRAPHQL_JWT_SECRET.includes(DEV_SECRET_PREFIX)) {
+  logger.fatal('HASURA_GRAPHQL_JWT_SECRET is a development default; set a real key in production');
+  process.exit(1);
+}
+
+const engine = await createEngine({
+  databaseUrl,
+  metadata: { directory: env.HASURA_GRAPHQL_METADATA_DIR },
+  adminSecret: env.HASURA_GRAPHQL_ADMIN_SECRET,
+  jwtSecret: env.HASURA_GRAPHQL_JWT_SECRET,
+  unauthorizedRole: env.HASURA_GRAPHQL_UNAUTHORIZED_ROLE,
+  stringifyNumericTypes: env.HASURA_GRAPHQL_STRINGIFY_NUMERIC_TYPES,
+  liveQueryRefetchIntervalMs: env.HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_REFETCH_INTERVAL,
+  liveQueryBatchSize: env.HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_BATCH_SIZE,
+  poolSize: env.HASURA_GRAPHQL_PG_CONNECTIONS,
+  environment: metadataEnvironment(),
+  logger,
+});
+const { url } = await engine.listen(env.HASURA_GRAPHQL_SERVER_PORT, env.HASURA_GRAPHQL_SERVER_HOST);
+logger.info({ url: `${url}/v1/graphql` }, 'engine listening');
+
+const stop = () => {
+  logger.info('stopping');
+  engine.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -2,7 +2,7 @@
  * The data service: serves hasura/metadata over the database at HASURA_GRAPHQL_DATABASE_URL
  * (or DATABASE_URL) on /v1/graphql, HTTP and WebSocket.
  */
-import { loadEnv, DEV_SECRET_PREFIX } from '@app/shared/env';
+import { loadEnv } from '@app/shared/env';
 import { createLogger } from '@app/shared/log';
 
 import { createEngine } from './engine.ts';
@@ -13,10 +13,6 @@ const logger = createLogger('engine', { level: env.LOG_LEVEL });
 const databaseUrl = env.HASURA_GRAPHQL_DATABASE_URL ?? env.DATABASE_URL;
 if (!databaseUrl) {
   logger.fatal('set HASURA_GRAPHQL_DATABASE_URL or DATABASE_URL');
-  process.exit(1);
-}
-if (env.NODE_ENV === 'production' && env.HASURA_GRAPHQL_JWT_SECRET.includes(DEV_SECRET_PREFIX)) {
-  logger.fatal('HASURA_GRAPHQL_JWT_SECRET is a development default; set a real key in production');
   process.exit(1);
 }
 

@@ -47,6 +47,14 @@ describe('parseEnv', () => {
     ).toThrow(InvalidEnvironmentError);
   });
 
+  it('refuses a development secret embedded in a larger value', () => {
+    const Jwt = z.object({
+      NODE_ENV: NodeEnv,
+      JWT: z.string().default('{"type":"HS256","key":"dev-only-key-0123456789abcdef"}'),
+    });
+    expect(() => parseEnv(Jwt, { NODE_ENV: 'production' })).toThrow(/JWT: is a development default/);
+  });
+
   it('accepts a real secret in production', () => {
     const realSecret = 'k7Q2x9vLm3Pz8RtY4wNc6BfH1jDs5GaE';
     expect(parseEnv(Schema, { NODE_ENV: 'production', JWT_SECRET: realSecret }).JWT_SECRET).toBe(

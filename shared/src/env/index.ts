@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
 /**
- * Every development default of a secret starts with this prefix, so production can refuse
+ * Every development default of a secret contains this marker, so production can refuse
  * all of them with one rule instead of a list that falls out of date.
  */
 export const DEV_SECRET_PREFIX = 'dev-only-';
@@ -54,7 +54,7 @@ export function parseEnv<Shape extends z.ZodRawShape>(
   }
   if (cleaned['NODE_ENV'] === 'production') {
     const devSecrets = Object.entries(parsed.data as Record<string, unknown>)
-      .filter(([, value]) => typeof value === 'string' && value.startsWith(DEV_SECRET_PREFIX))
+      .filter(([, value]) => typeof value === 'string' && value.includes(DEV_SECRET_PREFIX))
       .map(([name]): [string, string[]] => [
         name,
         ['is a development default; set a real secret in production'],

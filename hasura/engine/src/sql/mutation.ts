@@ -117,8 +117,9 @@ export function compileMutation(plan: MutationPlan, b: SqlBuilder): string {
   return `WITH ${rows} AS (${write}) SELECT ${outputJson(plan.output, rows, b)}::text AS "data", ${andSql(enforce)} AS "checked"`;
 }
 
-/** Whether a mutation writes nothing at all (an update with no operator): answered without SQL. */
+/** Whether a mutation writes nothing at all (no objects, or an update with no operator): answered without SQL. */
 export function isNoOp(plan: MutationPlan): boolean {
+  if (plan.kind === 'insert') return plan.rows.length === 0;
   return plan.kind === 'update' && plan.set.size === 0 && plan.inc.size === 0 && plan.jsonOps.length === 0;
 }
 

@@ -10,12 +10,21 @@ export interface TestEngine {
   graphql(
     query: string,
     options?: { headers?: Record<string, string>; variables?: Record<string, unknown> },
-  ): Promise<{ status: number; body: { data?: Record<string, unknown>; errors?: Array<{ message: string; extensions: { code: string; path: string } }> } }>;
+  ): Promise<{
+    status: number;
+    body: {
+      data?: Record<string, unknown>;
+      errors?: Array<{ message: string; extensions: { code: string; path: string } }>;
+    };
+  }>;
   close(): Promise<void>;
 }
 
 /** A real engine on a free port, configured as in production (JWT, admin secret, anonymous role). */
-export async function startTestEngine(databaseUrl: string, metadata: MetadataSource): Promise<TestEngine> {
+export async function startTestEngine(
+  databaseUrl: string,
+  metadata: MetadataSource,
+): Promise<TestEngine> {
   const engine: Engine = await createEngine({
     databaseUrl,
     metadata,
@@ -34,7 +43,10 @@ export async function startTestEngine(databaseUrl: string, metadata: MetadataSou
         headers: { 'content-type': 'application/json', ...options.headers },
         body: JSON.stringify({ query, variables: options.variables }),
       });
-      return { status: response.status, body: (await response.json()) as Awaited<ReturnType<TestEngine['graphql']>>['body'] };
+      return {
+        status: response.status,
+        body: (await response.json()) as Awaited<ReturnType<TestEngine['graphql']>>['body'],
+      };
     },
     close: () => engine.close(),
   };

@@ -7,7 +7,11 @@ export const DEV_JWT_SECRET = JSON.stringify({ type: 'HS256', key: DEV_JWT_KEY }
 const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
 
 /** A compact JWS; `alg: 'none'` yields an unsigned token, for refusal tests. */
-export function signHs256(payload: object, key = DEV_JWT_KEY, alg: 'HS256' | 'none' = 'HS256'): string {
+export function signHs256(
+  payload: object,
+  key = DEV_JWT_KEY,
+  alg: 'HS256' | 'none' = 'HS256',
+): string {
   const head = base64url(JSON.stringify({ alg, typ: 'JWT' }));
   const body = base64url(JSON.stringify(payload));
   if (alg === 'none') return `${head}.${body}.`;

@@ -17,7 +17,9 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Free ports for every service, so the tests never collide with a running `npm start`. */
 async function servicePorts(): Promise<Record<string, string>> {
-  const entries = await Promise.all(SERVICES.map(async (service) => [service.portVariable, String(await freePort())]));
+  const entries = await Promise.all(
+    SERVICES.map(async (service) => [service.portVariable, String(await freePort())]),
+  );
   return Object.fromEntries(entries) as Record<string, string>;
 }
 
@@ -92,10 +94,15 @@ describe('the dev launcher on embedded PostgreSQL', () => {
     expect(graphql, 'the launcher prints the GraphQL URL').toBeDefined();
     const answer = await fetch(graphql!, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': 'dev-only-hasura-admin-secret' },
+      headers: {
+        'content-type': 'application/json',
+        'x-hasura-admin-secret': 'dev-only-hasura-admin-secret',
+      },
       body: JSON.stringify({ query: '{ currencies_by_pk(code: "BTC") { code kind } }' }),
     });
-    expect(await answer.json()).toEqual({ data: { currencies_by_pk: { code: 'BTC', kind: 'crypto' } } });
+    expect(await answer.json()).toEqual({
+      data: { currencies_by_pk: { code: 'BTC', kind: 'crypto' } },
+    });
 
     const second = launch();
     expect(await second.exited).toBe(1);
@@ -135,7 +142,12 @@ describe.each(databaseTargets.filter((target) => target.name === 'postgres'))(
       try {
         const launcher = spawnTs('scripts/start.ts', [], {
           cwd: root,
-          env: { ...process.env, ...(await servicePorts()), NODE_ENV: 'development', DATABASE_URL: db.url },
+          env: {
+            ...process.env,
+            ...(await servicePorts()),
+            NODE_ENV: 'development',
+            DATABASE_URL: db.url,
+          },
         });
         await launcher.waitFor(/\] ready/);
         expect(launcher.output()).toMatch(/PostgreSQL from DATABASE_URL/);

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { loadMetadata, type Metadata, type TableMetadata } from '@app/engine';
-import { applySeeds, DEFAULT_MIGRATIONS_DIR, DEFAULT_SEEDS_DIR, HASURA_PROJECT_DIR, migrateUp } from '@app/engine/database';
+import {
+  applySeeds,
+  DEFAULT_MIGRATIONS_DIR,
+  DEFAULT_SEEDS_DIR,
+  HASURA_PROJECT_DIR,
+  migrateUp,
+} from '@app/engine/database';
 
 import { databaseTargets, type TestDatabase } from '../../support/databases.ts';
 import { startTestEngine, TEST_ADMIN_SECRET, type TestEngine } from '../../support/engine.ts';
@@ -15,7 +21,14 @@ import { signHs256, userClaims } from '../../support/jwt.ts';
 
 const ROLES = ['anonymous', 'user', 'manager', 'admin'] as const;
 type Role = (typeof ROLES)[number];
-const OPERATIONS = ['select', 'select_by_pk', 'select_aggregate', 'insert', 'update', 'delete'] as const;
+const OPERATIONS = [
+  'select',
+  'select_by_pk',
+  'select_aggregate',
+  'insert',
+  'update',
+  'delete',
+] as const;
 type Operation = (typeof OPERATIONS)[number];
 
 const STAFF_USER_ID = '00000000-0000-4000-8000-000000000001';
@@ -27,17 +40,27 @@ function headersFor(role: Role): Record<string, string> {
     case 'user':
       return { authorization: `Bearer ${signHs256(userClaims(STAFF_USER_ID, ['user']))}` };
     case 'manager':
-      return { authorization: `Bearer ${signHs256(userClaims(STAFF_USER_ID, ['user', 'manager']))}`, 'x-hasura-role': 'manager' };
+      return {
+        authorization: `Bearer ${signHs256(userClaims(STAFF_USER_ID, ['user', 'manager']))}`,
+        'x-hasura-role': 'manager',
+      };
     case 'admin':
       // Staff admins arrive with a JWT whose allowed roles include admin; services use the secret.
-      return { authorization: `Bearer ${signHs256(userClaims(STAFF_USER_ID, ['user', 'manager', 'admin']))}`, 'x-hasura-role': 'admin' };
+      return {
+        authorization: `Bearer ${signHs256(userClaims(STAFF_USER_ID, ['user', 'manager', 'admin']))}`,
+        'x-hasura-role': 'admin',
+      };
   }
 }
 
 function rootName(table: TableMetadata, operation: Operation): string {
   const custom = table.configuration.custom_root_fields[operation];
   if (typeof custom === 'string') return custom;
-  const name = table.configuration.custom_name ?? (table.table.schema === 'public' ? table.table.name : `${table.table.schema}_${table.table.name}`);
+  const name =
+    table.configuration.custom_name ??
+    (table.table.schema === 'public'
+      ? table.table.name
+      : `${table.table.schema}_${table.table.name}`);
   const patterns: Record<Operation, string> = {
     select: name,
     select_by_pk: `${name}_by_pk`,
@@ -55,7 +78,8 @@ let primaryKeys = new Map<string, string[]>();
 function granted(table: TableMetadata, role: Role, operation: Operation): boolean {
   if (role === 'admin') return true;
   const select = table.select_permissions.find((entry) => entry.role === role)?.permission;
-  const rootAllowed = (kind: string) => !select?.query_root_fields || select.query_root_fields.includes(kind);
+  const rootAllowed = (kind: string) =>
+    !select?.query_root_fields || select.query_root_fields.includes(kind);
   switch (operation) {
     case 'select':
       return select !== undefined && rootAllowed('select');
@@ -64,7 +88,9 @@ function granted(table: TableMetadata, role: Role, operation: Operation): boolea
       return (
         select !== undefined &&
         rootAllowed('select_by_pk') &&
-        (primaryKeys.get(table.table.name) ?? []).every((column) => select.columns === '*' || select.columns.includes(column))
+        (primaryKeys.get(table.table.name) ?? []).every(
+          (column) => select.columns === '*' || select.columns.includes(column),
+        )
       );
     case 'select_aggregate':
       return select !== undefined && select.allow_aggregations && rootAllowed('select_aggregate');
@@ -127,7 +153,9 @@ describe('permission matrix of the product metadata', () => {
   it('covers every tracked table', () => {
     expect(metadata.sources[0]!.tables.length).toBeGreaterThanOrEqual(13);
     for (const table of metadata.sources[0]!.tables) {
-      expect(primaryKeys.get(table.table.name), `primary key of ${table.table.name}`).toEqual(expect.arrayContaining([expect.any(String)]));
+      expect(primaryKeys.get(table.table.name), `primary key of ${table.table.name}`).toEqual(
+        expect.arrayContaining([expect.any(String)]),
+      );
     }
   });
 
@@ -135,14 +163,18 @@ describe('permission matrix of the product metadata', () => {
     const mismatches: string[] = [];
     for (const table of metadata.sources[0]!.tables) {
       for (const operation of OPERATIONS) {
-        const { body } = await engine.graphql(probe(table, operation), { headers: headersFor(role) });
+        const { body } = await engine.graphql(probe(table, operation), {
+          headers: headersFor(role),
+        });
         const denied = body.errors?.some((error) => DENIED.test(error.message)) ?? false;
         const otherError = body.errors?.find((error) => !DENIED.test(error.message));
         const expected = granted(table, role, operation);
         if (expected && denied) mismatches.push(`${role} should ${operation} ${table.table.name}`);
-        if (!expected && !denied) mismatches.push(`${role} must not ${operation} ${table.table.name}`);
+        if (!expected && !denied)
+          mismatches.push(`${role} must not ${operation} ${table.table.name}`);
         // An allowed probe either answers or fails for a reason other than access (by_pk needs args).
-        if (expected && otherError && operation !== 'select_by_pk') mismatches.push(`${role} ${operation} ${table.table.name}: ${otherError.message}`);
+        if (expected && otherError && operation !== 'select_by_pk')
+          mismatches.push(`${role} ${operation} ${table.table.name}: ${otherError.message}`);
       }
     }
     expect(mismatches).toEqual([]);
@@ -152,6 +184,8 @@ describe('permission matrix of the product metadata', () => {
     const { body } = await engine.graphql('{ currencies_aggregate { aggregate { count } } }', {
       headers: { 'x-hasura-admin-secret': TEST_ADMIN_SECRET },
     });
-    expect(body.data).toEqual({ currencies_aggregate: { aggregate: { count: expect.any(Number) as number } } });
+    expect(body.data).toEqual({
+      currencies_aggregate: { aggregate: { count: expect.any(Number) as number } },
+    });
   });
 });

@@ -27,7 +27,10 @@ SELECT json_agg(json_build_object(
       'name', a.attname,
       'typeName', COALESCE(bt.typname, t.typname),
       'typeSchema', tn.nspname,
-      'sqlType', format_type(COALESCE(NULLIF(t.typbasetype, 0), a.atttypid), NULL),
+      -- format_type(bpchar) is "character", i.e. char(1), which would truncate casts.
+      'sqlType', CASE COALESCE(bt.typname, t.typname)
+                   WHEN 'bpchar' THEN 'bpchar' WHEN '_bpchar' THEN 'bpchar[]'
+                   ELSE format_type(COALESCE(NULLIF(t.typbasetype, 0), a.atttypid), NULL) END,
       'typeKind', COALESCE(bt.typtype, t.typtype)::text,
       'isArray', COALESCE(bt.typcategory, t.typcategory) = 'A',
       'enumValues', (SELECT json_agg(e.enumlabel ORDER BY e.enumsortorder) FROM pg_enum e WHERE e.enumtypid = COALESCE(bt.oid, t.oid)),
@@ -105,9 +108,14 @@ const RELKINDS: Record<string, TableInfo['kind']> = {
   p: 'partitioned_table',
 };
 
-interface RawTable extends Omit<TableInfo, 'kind' | 'columns' | 'uniqueConstraints' | 'foreignKeys' | 'primaryKey'> {
+interface RawTable extends Omit<
+  TableInfo,
+  'kind' | 'columns' | 'uniqueConstraints' | 'foreignKeys' | 'primaryKey'
+> {
   relkind: string;
-  columns: Array<TableInfo['columns'][number] & { enumValues: string[] | null; description: string | null }> | null;
+  columns: Array<
+    TableInfo['columns'][number] & { enumValues: string[] | null; description: string | null }
+  > | null;
   primaryKey: string[] | null;
   uniqueConstraints: TableInfo['uniqueConstraints'] | null;
   foreignKeys: TableInfo['foreignKeys'] | null;

@@ -27,15 +27,22 @@ export function toHasuraError(error: unknown, path: string): HasuraError {
     case '23503':
       return new HasuraError('constraint-violation', `Foreign key violation. ${message}`, path);
     case '23514':
-      return new HasuraError('constraint-violation', `Check constraint violation. ${message}`, path);
+      return new HasuraError(
+        'constraint-violation',
+        `Check constraint violation. ${message}`,
+        path,
+      );
     case '23P01':
       return new HasuraError('constraint-violation', `Exclusion violation. ${message}`, path);
     default:
       break;
   }
+  // Hasura answers a malformed LIKE pattern as the client's fault, other bad data as a data exception.
+  if (code === '22025') return new HasuraError('bad-request', message, '$');
   if (code.startsWith('22')) return new HasuraError('data-exception', message, path);
   if (code === 'P0001') return new HasuraError('unexpected', message, path);
-  if (code.startsWith('42')) return new HasuraError('unexpected', 'database query error', path, 500);
+  if (code.startsWith('42'))
+    return new HasuraError('unexpected', 'database query error', path, 500);
   return new HasuraError('unexpected', 'database query error', path, 500);
 }
 

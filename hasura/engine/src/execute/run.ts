@@ -44,9 +44,12 @@ async function runQuery(plan: OperationPlan, ctx: ExecutionContext): Promise<str
     : undefined;
   const actions = new Map<string, string>();
   for (const root of plan.roots) {
-    if (root.kind === 'action') actions.set(root.alias, await executeAction(root.plan, actionContext(ctx)));
+    if (root.kind === 'action')
+      actions.set(root.alias, await executeAction(root.plan, actionContext(ctx)));
   }
-  const databaseRoots = plan.roots.filter((root) => root.kind !== 'introspection' && root.kind !== 'action');
+  const databaseRoots = plan.roots.filter(
+    (root) => root.kind !== 'introspection' && root.kind !== 'action',
+  );
   let databaseData: Record<string, unknown> | string = '{}';
   if (databaseRoots.length > 0 && databaseRoots.some((root) => root.kind !== 'typename')) {
     const builder = new SqlBuilder(ctx.session, ctx.stringifyNumericTypes);
@@ -58,13 +61,22 @@ async function runQuery(plan: OperationPlan, ctx: ExecutionContext): Promise<str
       throw toHasuraError(error, '$');
     }
   } else if (databaseRoots.length > 0) {
-    databaseData = JSON.stringify(Object.fromEntries(databaseRoots.map((root) => [root.alias, root.kind === 'typename' ? root.value : null])));
+    databaseData = JSON.stringify(
+      Object.fromEntries(
+        databaseRoots.map((root) => [root.alias, root.kind === 'typename' ? root.value : null]),
+      ),
+    );
   }
-  if (!introspection && actions.size === 0) return typeof databaseData === 'string' ? databaseData : JSON.stringify(databaseData);
-  const parsed = typeof databaseData === 'string' ? (JSON.parse(databaseData) as Record<string, unknown>) : databaseData;
+  if (!introspection && actions.size === 0)
+    return typeof databaseData === 'string' ? databaseData : JSON.stringify(databaseData);
+  const parsed =
+    typeof databaseData === 'string'
+      ? (JSON.parse(databaseData) as Record<string, unknown>)
+      : databaseData;
   return joinData(
     plan.roots.map((root): [string, string] => {
-      if (root.kind === 'introspection') return [root.alias, JSON.stringify(introspection?.[root.alias] ?? null)];
+      if (root.kind === 'introspection')
+        return [root.alias, JSON.stringify(introspection?.[root.alias] ?? null)];
       if (root.kind === 'action') return [root.alias, actions.get(root.alias)!];
       return [root.alias, JSON.stringify(parsed[root.alias] ?? null)];
     }),
@@ -72,7 +84,8 @@ async function runQuery(plan: OperationPlan, ctx: ExecutionContext): Promise<str
 }
 
 /** Where Hasura reports a failed mutation field: the objects of an insert, else the request. */
-const mutationErrorPath = (plan: MutationPlan) => (plan.kind === 'insert' ? `$.selectionSet.${plan.alias}.args.objects` : '$');
+const mutationErrorPath = (plan: MutationPlan) =>
+  plan.kind === 'insert' ? `$.selectionSet.${plan.alias}.args.objects` : '$';
 
 async function runMutation(plan: OperationPlan, ctx: ExecutionContext): Promise<string> {
   const client = await ctx.pool.connect();
@@ -80,7 +93,9 @@ async function runMutation(plan: OperationPlan, ctx: ExecutionContext): Promise<
   try {
     await client.query('BEGIN');
     // Triggers and history rows read who acted from here, as under Hasura.
-    await client.query(`SELECT set_config('hasura.user', $1, true)`, [JSON.stringify(ctx.session.variables)]);
+    await client.query(`SELECT set_config('hasura.user', $1, true)`, [
+      JSON.stringify(ctx.session.variables),
+    ]);
     for (const root of plan.roots) {
       if (root.kind === 'typename') {
         entries.push([root.alias, JSON.stringify(root.value)]);

@@ -29,22 +29,42 @@ export interface GraphQLResponse {
 const errorBody = (error: HasuraError) => JSON.stringify({ errors: [error] });
 
 function isRequest(value: unknown): value is GraphQLRequest {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && typeof (value as GraphQLRequest).query === 'string';
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    typeof (value as GraphQLRequest).query === 'string'
+  );
 }
 
 /** Answers GraphQL requests (single or batched) for a transport that already read the body. */
 export function createGraphQLHandler(options: GraphQLHandlerOptions) {
-  async function runOne(request: unknown, session: Session, headers: RequestHeaders = {}): Promise<GraphQLResponse> {
+  async function runOne(
+    request: unknown,
+    session: Session,
+    headers: RequestHeaders = {},
+  ): Promise<GraphQLResponse> {
     try {
       if (!isRequest(request)) {
-        throw new HasuraError('bad-request', 'the request body must be an object with a "query" string', '$');
+        throw new HasuraError(
+          'bad-request',
+          'the request body must be an object with a "query" string',
+          '$',
+        );
       }
-      if (request.variables !== undefined && request.variables !== null && (typeof request.variables !== 'object' || Array.isArray(request.variables))) {
+      if (
+        request.variables !== undefined &&
+        request.variables !== null &&
+        (typeof request.variables !== 'object' || Array.isArray(request.variables))
+      ) {
         throw new HasuraError('validation-failed', 'variables must be an object', '$.variables');
       }
+      const backendOnly =
+        session.isAdmin &&
+        headers['x-hasura-use-backend-only-permissions']?.toLowerCase() === 'true';
       const plan = planOperation(request, {
         model: options.model,
-        schema: options.model.forRole(session.role),
+        schema: options.model.forRole(session.role, { backendOnly }),
         session,
         stringifyNumericTypes: options.stringifyNumericTypes,
       });

@@ -23,7 +23,10 @@ async function readBody(request: IncomingMessage): Promise<string> {
 }
 
 function send(response: ServerResponse, status: number, body: string): void {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+  });
   response.end(body);
 }
 
@@ -33,7 +36,8 @@ const sendError = (response: ServerResponse, status: number, error: HasuraError)
 export function headersOf(request: IncomingMessage): RequestHeaders {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    if (value !== undefined)
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   return headers;
 }
@@ -56,7 +60,11 @@ export function createHttpServer(handler: GraphQLHandler): Server {
         return;
       }
       if (request.method !== 'POST') {
-        sendError(response, 405, new HasuraError('bad-request', 'only POST is allowed on this endpoint', '$', 405));
+        sendError(
+          response,
+          405,
+          new HasuraError('bad-request', 'only POST is allowed on this endpoint', '$', 405),
+        );
         return;
       }
       let text: string;
@@ -64,7 +72,16 @@ export function createHttpServer(handler: GraphQLHandler): Server {
         text = await readBody(request);
       } catch (error) {
         if (error instanceof BodyTooLargeError) {
-          sendError(response, 413, new HasuraError('bad-request', `request body exceeds ${MAX_BODY_BYTES} bytes`, '$', 413));
+          sendError(
+            response,
+            413,
+            new HasuraError(
+              'bad-request',
+              `request body exceeds ${MAX_BODY_BYTES} bytes`,
+              '$',
+              413,
+            ),
+          );
           return;
         }
         throw error;
@@ -73,14 +90,31 @@ export function createHttpServer(handler: GraphQLHandler): Server {
       try {
         payload = JSON.parse(text);
       } catch {
-        sendError(response, alpha ? 400 : 200, new HasuraError('invalid-json', 'Error in $: Failed reading: not a valid json value', '$'));
+        sendError(
+          response,
+          alpha ? 400 : 200,
+          new HasuraError(
+            'invalid-json',
+            'Error in $: Failed reading: not a valid json value',
+            '$',
+          ),
+        );
         return;
       }
       const result = await handler.handle(payload, headersOf(request));
-      const status = result.error ? (alpha || result.error.status >= 500 ? result.error.status : 200) : 200;
+      const status = result.error
+        ? alpha || result.error.status >= 500
+          ? result.error.status
+          : 200
+        : 200;
       send(response, status, result.body);
     })().catch(() => {
-      if (!response.headersSent) sendError(response, 500, new HasuraError('unexpected', 'an unexpected error occurred', '$', 500));
+      if (!response.headersSent)
+        sendError(
+          response,
+          500,
+          new HasuraError('unexpected', 'an unexpected error occurred', '$', 500),
+        );
       else response.destroy();
     });
   });

@@ -39,7 +39,9 @@ async function resolveIncludes(value: unknown, dir: string): Promise<unknown> {
   if (Array.isArray(value)) return Promise.all(value.map((item) => resolveIncludes(item, dir)));
   if (value !== null && typeof value === 'object') {
     const entries = await Promise.all(
-      Object.entries(value).map(async ([key, item]) => [key, await resolveIncludes(item, dir)] as const),
+      Object.entries(value).map(
+        async ([key, item]) => [key, await resolveIncludes(item, dir)] as const,
+      ),
     );
     return Object.fromEntries(entries);
   }
@@ -60,36 +62,57 @@ async function readOptionalYaml(file: string, fallback: unknown): Promise<unknow
  * actions.graphql (the SDL of the Query/Mutation fields and custom types). This merges them
  * into the export_metadata shape.
  */
-function mergeActions(actionsYaml: Record<string, unknown>, sdl: string): { actions: unknown[]; custom_types: unknown } {
+function mergeActions(
+  actionsYaml: Record<string, unknown>,
+  sdl: string,
+): { actions: unknown[]; custom_types: unknown } {
   const yamlActions = (actionsYaml['actions'] as Array<Record<string, unknown>> | undefined) ?? [];
   const yamlTypes = (actionsYaml['custom_types'] as Record<string, unknown[]> | undefined) ?? {};
   const objectRelationships = new Map(
-    ((yamlTypes['objects'] ?? []) as Array<{ name: string; relationships?: unknown[] }>).map((object) => [
-      object.name,
-      object.relationships ?? [],
-    ]),
+    ((yamlTypes['objects'] ?? []) as Array<{ name: string; relationships?: unknown[] }>).map(
+      (object) => [object.name, object.relationships ?? []],
+    ),
   );
   const document = sdl.trim() ? parse(sdl) : { definitions: [] };
-  const fields = new Map<string, { type: 'query' | 'mutation'; arguments: unknown[]; output_type: string }>();
-  const customTypes = { scalars: [] as unknown[], enums: [] as unknown[], input_objects: [] as unknown[], objects: [] as unknown[] };
+  const fields = new Map<
+    string,
+    { type: 'query' | 'mutation'; arguments: unknown[]; output_type: string }
+  >();
+  const customTypes = {
+    scalars: [] as unknown[],
+    enums: [] as unknown[],
+    input_objects: [] as unknown[],
+    objects: [] as unknown[],
+  };
   for (const definition of document.definitions) {
     switch (definition.kind) {
       case Kind.OBJECT_TYPE_DEFINITION:
       case Kind.OBJECT_TYPE_EXTENSION: {
         const object = definition as ObjectTypeDefinitionNode;
-        const root = object.name.value === 'Query' ? 'query' : object.name.value === 'Mutation' ? 'mutation' : undefined;
+        const root =
+          object.name.value === 'Query'
+            ? 'query'
+            : object.name.value === 'Mutation'
+              ? 'mutation'
+              : undefined;
         if (root) {
           for (const field of object.fields ?? []) {
             fields.set(field.name.value, {
               type: root,
-              arguments: (field.arguments ?? []).map((argument) => ({ name: argument.name.value, type: print(argument.type) })),
+              arguments: (field.arguments ?? []).map((argument) => ({
+                name: argument.name.value,
+                type: print(argument.type),
+              })),
               output_type: print(field.type),
             });
           }
         } else {
           customTypes.objects.push({
             name: object.name.value,
-            fields: (object.fields ?? []).map((field) => ({ name: field.name.value, type: print(field.type) })),
+            fields: (object.fields ?? []).map((field) => ({
+              name: field.name.value,
+              type: print(field.type),
+            })),
             relationships: objectRelationships.get(object.name.value) ?? [],
           });
         }
@@ -98,7 +121,10 @@ function mergeActions(actionsYaml: Record<string, unknown>, sdl: string): { acti
       case Kind.INPUT_OBJECT_TYPE_DEFINITION:
         customTypes.input_objects.push({
           name: definition.name.value,
-          fields: (definition.fields ?? []).map((field) => ({ name: field.name.value, type: print(field.type) })),
+          fields: (definition.fields ?? []).map((field) => ({
+            name: field.name.value,
+            type: print(field.type),
+          })),
         });
         break;
       case Kind.ENUM_TYPE_DEFINITION:
@@ -117,20 +143,39 @@ function mergeActions(actionsYaml: Record<string, unknown>, sdl: string): { acti
   const actions = yamlActions.map((action) => {
     const name = String(action['name']);
     const field = fields.get(name);
-    if (!field) throw new MetadataError(`action ${name} is in actions.yaml but not in actions.graphql`);
+    if (!field)
+      throw new MetadataError(`action ${name} is in actions.yaml but not in actions.graphql`);
     const definition = (action['definition'] as Record<string, unknown> | undefined) ?? {};
-    return { ...action, definition: { type: field.type, ...definition, arguments: field.arguments, output_type: field.output_type } };
+    return {
+      ...action,
+      definition: {
+        type: field.type,
+        ...definition,
+        arguments: field.arguments,
+        output_type: field.output_type,
+      },
+    };
   });
   return { actions, custom_types: customTypes };
 }
 
 async function loadDirectory(dir: string): Promise<unknown> {
-  const version = (await readOptionalYaml(path.join(dir, 'version.yaml'), { version: 3 })) as { version?: number };
+  const version = (await readOptionalYaml(path.join(dir, 'version.yaml'), { version: 3 })) as {
+    version?: number;
+  };
   const sources = await readOptionalYaml(path.join(dir, 'databases', 'databases.yaml'), []);
-  const actionsYaml = (await readOptionalYaml(path.join(dir, 'actions.yaml'), {})) as Record<string, unknown>;
+  const actionsYaml = (await readOptionalYaml(path.join(dir, 'actions.yaml'), {})) as Record<
+    string,
+    unknown
+  >;
   const sdl = await readFile(path.join(dir, 'actions.graphql'), 'utf8').catch(() => '');
   const cronTriggers = await readOptionalYaml(path.join(dir, 'cron_triggers.yaml'), []);
-  return { version: version.version, sources, ...mergeActions(actionsYaml, sdl), cron_triggers: cronTriggers };
+  return {
+    version: version.version,
+    sources,
+    ...mergeActions(actionsYaml, sdl),
+    cron_triggers: cronTriggers,
+  };
 }
 
 /** Reads and validates metadata from a project directory or an export_metadata object. */
@@ -141,7 +186,9 @@ export async function loadMetadata(source: MetadataSource): Promise<Metadata> {
     throw new MetadataError(`invalid metadata:\n${z.prettifyError(parsed.error)}`);
   }
   if (parsed.data.sources.length > 1) {
-    throw new MetadataError('this engine serves one database source; found ' + parsed.data.sources.length);
+    throw new MetadataError(
+      'this engine serves one database source; found ' + parsed.data.sources.length,
+    );
   }
   return parsed.data;
 }

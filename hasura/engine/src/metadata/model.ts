@@ -68,7 +68,8 @@ const SelectPermission = z.looseObject({
 const InsertPermission = z.looseObject({
   check: BoolExp.default({}),
   set: Presets.default({}),
-  columns: ColumnList.default([]),
+  // Hasura lets every column be inserted when the permission names none.
+  columns: ColumnList.default('*'),
   backend_only: z.boolean().default(false),
 });
 const UpdatePermission = z.looseObject({
@@ -97,7 +98,10 @@ const HeaderEntry = z.union([
 export type HeaderMetadata = z.infer<typeof HeaderEntry>;
 
 const OperationSpec = z
-  .looseObject({ columns: z.union([z.literal('*'), z.array(z.string())]).default('*'), payload: z.union([z.literal('*'), z.array(z.string())]).optional() })
+  .looseObject({
+    columns: z.union([z.literal('*'), z.array(z.string())]).default('*'),
+    payload: z.union([z.literal('*'), z.array(z.string())]).optional(),
+  })
   .nullable()
   .optional();
 
@@ -124,7 +128,12 @@ export type EventTriggerMetadata = z.infer<typeof EventTrigger>;
 
 const RootFieldName = z.union([
   z.string(),
-  z.looseObject({ name: z.string().nullable().optional(), comment: z.string().nullable().optional() }).transform((value) => value.name ?? undefined),
+  z
+    .looseObject({
+      name: z.string().nullable().optional(),
+      comment: z.string().nullable().optional(),
+    })
+    .transform((value) => value.name ?? undefined),
 ]);
 
 const TableConfiguration = z.looseObject({
@@ -132,7 +141,13 @@ const TableConfiguration = z.looseObject({
   custom_root_fields: z.record(z.string(), RootFieldName.nullable()).default({}),
   custom_column_names: z.record(z.string(), z.string()).default({}),
   column_config: z
-    .record(z.string(), z.looseObject({ custom_name: z.string().nullable().optional(), comment: z.string().nullable().optional() }))
+    .record(
+      z.string(),
+      z.looseObject({
+        custom_name: z.string().nullable().optional(),
+        comment: z.string().nullable().optional(),
+      }),
+    )
     .default({}),
   comment: z.string().nullable().optional(),
 });
@@ -140,7 +155,11 @@ const TableConfiguration = z.looseObject({
 const TableEntry = z.looseObject({
   table: QualifiedName,
   is_enum: z.boolean().default(false),
-  configuration: TableConfiguration.default({ custom_root_fields: {}, custom_column_names: {}, column_config: {} }),
+  configuration: TableConfiguration.default({
+    custom_root_fields: {},
+    custom_column_names: {},
+    column_config: {},
+  }),
   object_relationships: z.array(Relationship).default([]),
   array_relationships: z.array(Relationship).default([]),
   computed_fields: z.array(ComputedField).default([]),
@@ -166,7 +185,11 @@ const Action = z.looseObject({
     handler: z.string(),
     kind: z.enum(['synchronous', 'asynchronous']).default('synchronous'),
     type: z.enum(['mutation', 'query']).default('mutation'),
-    arguments: z.array(ActionArgument).nullable().default([]).transform((list) => list ?? []),
+    arguments: z
+      .array(ActionArgument)
+      .nullable()
+      .default([])
+      .transform((list) => list ?? []),
     output_type: z.string().optional(),
     headers: z.array(HeaderEntry).default([]),
     forward_client_headers: z.boolean().default(false),
@@ -177,12 +200,22 @@ const Action = z.looseObject({
 });
 export type ActionMetadata = z.infer<typeof Action>;
 
-const CustomField = z.looseObject({ name: z.string(), type: z.string(), description: z.string().nullable().optional() });
+const CustomField = z.looseObject({
+  name: z.string(),
+  type: z.string(),
+  description: z.string().nullable().optional(),
+});
 const CustomTypes = z
   .looseObject({
     scalars: z.array(z.looseObject({ name: z.string() })).default([]),
-    enums: z.array(z.looseObject({ name: z.string(), values: z.array(z.looseObject({ value: z.string() })) })).default([]),
-    input_objects: z.array(z.looseObject({ name: z.string(), fields: z.array(CustomField) })).default([]),
+    enums: z
+      .array(
+        z.looseObject({ name: z.string(), values: z.array(z.looseObject({ value: z.string() })) }),
+      )
+      .default([]),
+    input_objects: z
+      .array(z.looseObject({ name: z.string(), fields: z.array(CustomField) }))
+      .default([]),
     objects: z
       .array(
         z.looseObject({

@@ -1,7 +1,7 @@
 import type { ColumnInfo } from '../catalog/model.ts';
 import { HasuraError } from '../errors.ts';
 import { isJsonType, isTextType } from '../schema/scalars.ts';
-import type { TableSchema } from '../schema/model.ts';
+import type { ComputedField, TableSchema } from '../schema/model.ts';
 
 import { coerceColumnValue } from './values.ts';
 import type { BoolExp, ComparisonOp, ValueRef } from './ir.ts';
@@ -23,15 +23,72 @@ export interface BoolExpContext {
   canSeeColumn?: (table: TableSchema, column: string) => boolean;
   /** Request mode: the role's select filter on a table, undefined when it cannot select it. */
   selectFilter?: (table: TableSchema) => BoolExp | undefined;
+  /** Request mode: whether the role can use a computed field of a table. */
+  canSeeComputedField?: (table: TableSchema, field: ComputedField) => boolean;
 }
 
-const COLUMN_OPS = new Set<string>(['_eq', '_neq', '_gt', '_gte', '_lt', '_lte', '_in', '_nin', '_is_null']);
-const TEXT_OPS = new Set<string>(['_like', '_nlike', '_ilike', '_nilike', '_similar', '_nsimilar', '_regex', '_nregex', '_iregex', '_niregex']);
-const JSON_OPS = new Set<string>(['_contains', '_contained_in', '_has_key', '_has_keys_any', '_has_keys_all']);
+/** A column-like description of a scalar computed field's result, for comparisons. */
+export function computedFieldColumn(field: ComputedField): ColumnInfo {
+  const { fn } = field;
+  const sqlType =
+    fn.returnTypeSchema === 'pg_catalog'
+      ? fn.returnTypeName
+      : `${fn.returnTypeSchema}.${fn.returnTypeName}`;
+  return {
+    name: field.name,
+    typeName: fn.returnTypeName,
+    typeSchema: fn.returnTypeSchema,
+    sqlType: sqlType === 'bpchar' ? 'bpchar' : sqlType,
+    typeKind: 'b',
+    isArray: fn.returnTypeName.startsWith('_'),
+    enumValues: undefined,
+    nullable: true,
+    hasDefault: false,
+    isGenerated: false,
+    description: undefined,
+  };
+}
+
+const COLUMN_OPS = new Set<string>([
+  '_eq',
+  '_neq',
+  '_gt',
+  '_gte',
+  '_lt',
+  '_lte',
+  '_in',
+  '_nin',
+  '_is_null',
+]);
+const TEXT_OPS = new Set<string>([
+  '_like',
+  '_nlike',
+  '_ilike',
+  '_nilike',
+  '_similar',
+  '_nsimilar',
+  '_regex',
+  '_nregex',
+  '_iregex',
+  '_niregex',
+]);
+const JSON_OPS = new Set<string>([
+  '_contains',
+  '_contained_in',
+  '_has_key',
+  '_has_keys_any',
+  '_has_keys_all',
+]);
 const COLUMN_COMPARE_OPS = new Set<string>(['_ceq', '_cne', '_cgt', '_cgte', '_clt', '_clte']);
 
-/** Metadata may write operators as `$eq` instead of `_eq`. */
-const normaliseOperator = (key: string) => (key.startsWith('$') ? `_${key.slice(1)}` : key);
+/** Other spellings Hasura accepts for an operator. */
+const OPERATOR_ALIASES: Record<string, string> = { _ne: '_neq', _cneq: '_cne' };
+
+/** Metadata (only) may write operators as `$eq` instead of `_eq`, and `_ne` for `_neq`. */
+const normaliseOperator = (key: string) => {
+  const underscored = key.startsWith('$') ? `_${key.slice(1)}` : key;
+  return OPERATOR_ALIASES[underscored] ?? underscored;
+};
 
 export const isSessionVariable = (value: unknown): value is string =>
   typeof value === 'string' && value.toLowerCase().startsWith('x-hasura-');
@@ -52,12 +109,23 @@ function findColumn(table: TableSchema, key: string, ctx: BoolExpContext): Colum
   return field.column;
 }
 
-function parseValue(value: unknown, column: ColumnInfo, ctx: BoolExpContext, path: string, list = false): ValueRef {
-  if (ctx.mode === 'metadata' && isSessionVariable(value)) return { kind: 'session', name: value.toLowerCase() };
+function parseValue(
+  value: unknown,
+  column: ColumnInfo,
+  ctx: BoolExpContext,
+  path: string,
+  list = false,
+): ValueRef {
+  if (ctx.mode === 'metadata' && isSessionVariable(value))
+    return { kind: 'session', name: value.toLowerCase() };
   if (ctx.mode === 'request') {
     if (list) {
-      if (!Array.isArray(value)) return { kind: 'literal', value: [coerceColumnValue(value, column, path)] };
-      return { kind: 'literal', value: value.map((item, i) => coerceColumnValue(item, column, `${path}[${i}]`)) };
+      if (!Array.isArray(value))
+        return { kind: 'literal', value: [coerceColumnValue(value, column, path)] };
+      return {
+        kind: 'literal',
+        value: value.map((item, i) => coerceColumnValue(item, column, `${path}[${i}]`)),
+      };
     }
     return { kind: 'literal', value: coerceColumnValue(value, column, path) };
   }
@@ -70,29 +138,57 @@ function parseColumnComparison(
   spec: unknown,
   ctx: BoolExpContext,
   path: string,
+  root: TableSchema,
 ): BoolExp {
   if (spec === null || typeof spec !== 'object' || Array.isArray(spec)) {
     // Hasura's shorthand `column: value` means `_eq`.
-    if (ctx.mode === 'metadata') return { kind: 'compare', column, op: '_eq', value: parseValue(spec, column, ctx, path) };
-    fail(ctx, `expected an object for type '${column.typeName}_comparison_exp', but found ${describe(spec)}`, path);
+    if (ctx.mode === 'metadata')
+      return { kind: 'compare', column, op: '_eq', value: parseValue(spec, column, ctx, path) };
+    fail(
+      ctx,
+      `expected an object for type '${column.typeName}_comparison_exp', but found ${describe(spec)}`,
+      path,
+    );
   }
   const items: BoolExp[] = [];
   for (const [rawKey, operand] of Object.entries(spec)) {
-    const op = normaliseOperator(rawKey);
+    const op = ctx.mode === 'metadata' ? normaliseOperator(rawKey) : rawKey;
     const opPath = `${path}.${rawKey}`;
     if (operand === undefined) continue;
     if (COLUMN_OPS.has(op)) {
       if (op === '_is_null') {
-        if (typeof operand !== 'boolean' && !(ctx.mode === 'metadata' && isSessionVariable(operand))) {
-          fail(ctx, `expected a boolean for type 'Boolean', but found ${describe(operand)}`, opPath);
+        if (
+          typeof operand !== 'boolean' &&
+          !(ctx.mode === 'metadata' && isSessionVariable(operand))
+        ) {
+          fail(
+            ctx,
+            `expected a boolean for type 'Boolean', but found ${describe(operand)}`,
+            opPath,
+          );
         }
-        items.push({ kind: 'compare', column, op: '_is_null', value: { kind: 'literal', value: operand } });
+        items.push({
+          kind: 'compare',
+          column,
+          op: '_is_null',
+          value: { kind: 'literal', value: operand },
+        });
       } else {
         const list = op === '_in' || op === '_nin';
-        items.push({ kind: 'compare', column, op: op as ComparisonOp, value: parseValue(operand, column, ctx, opPath, list) });
+        items.push({
+          kind: 'compare',
+          column,
+          op: op as ComparisonOp,
+          value: parseValue(operand, column, ctx, opPath, list),
+        });
       }
     } else if (TEXT_OPS.has(op) && isTextType(column.typeName)) {
-      items.push({ kind: 'compare', column, op: op as ComparisonOp, value: parseValue(operand, column, ctx, opPath) });
+      items.push({
+        kind: 'compare',
+        column,
+        op: op as ComparisonOp,
+        value: parseValue(operand, column, ctx, opPath),
+      });
     } else if (JSON_OPS.has(op) && column.typeName === 'jsonb') {
       const value: ValueRef =
         ctx.mode === 'metadata' && isSessionVariable(operand)
@@ -100,11 +196,17 @@ function parseColumnComparison(
           : { kind: 'literal', value: operand };
       items.push({ kind: 'compare', column, op: op as ComparisonOp, value });
     } else if (COLUMN_COMPARE_OPS.has(op) && ctx.mode === 'metadata') {
+      // ["$", "col"] names a column of the row the permission is on, not of this nested table.
       const fromRoot = Array.isArray(operand) && operand[0] === '$';
       const name = Array.isArray(operand) ? String(operand.at(-1)) : String(operand);
-      const other = table.columnsBySql.get(name)?.column;
+      const other = (fromRoot ? root : table).columnsBySql.get(name)?.column;
       if (!other) fail(ctx, `no column ${name} for ${op}`, opPath);
-      items.push({ kind: 'compare', column, op: op as ComparisonOp, value: { kind: 'column', column: other, fromRoot } });
+      items.push({
+        kind: 'compare',
+        column,
+        op: op as ComparisonOp,
+        value: { kind: 'column', column: other, fromRoot },
+      });
     } else {
       fail(ctx, `field '${rawKey}' not found in type: '${comparisonTypeName(column)}'`, opPath);
     }
@@ -113,7 +215,13 @@ function parseColumnComparison(
 }
 
 export function comparisonTypeName(column: ColumnInfo): string {
-  const builtIn: Record<string, string> = { int4: 'Int', bool: 'Boolean', float4: 'Float', text: 'String', varchar: 'String' };
+  const builtIn: Record<string, string> = {
+    int4: 'Int',
+    bool: 'Boolean',
+    float4: 'Float',
+    text: 'String',
+    varchar: 'String',
+  };
   const renamed: Record<string, string> = { int2: 'smallint', int8: 'bigint' };
   return `${builtIn[column.typeName] ?? renamed[column.typeName] ?? column.typeName}_comparison_exp`;
 }
@@ -127,42 +235,72 @@ function describe(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-function parseList(table: TableSchema, value: unknown, ctx: BoolExpContext, path: string): BoolExp[] {
+function parseList(
+  table: TableSchema,
+  value: unknown,
+  ctx: BoolExpContext,
+  path: string,
+  root: TableSchema,
+): BoolExp[] {
   // Hasura accepts a single object where a list is expected (input coercion).
   const items = Array.isArray(value) ? value : [value];
-  return items.map((item, i) => parseBoolExp(table, item, ctx, Array.isArray(value) ? `${path}[${i}]` : path));
+  return items.map((item, i) =>
+    parseBoolExp(table, item, ctx, Array.isArray(value) ? `${path}[${i}]` : path, root),
+  );
 }
 
-/** Parses one boolean expression object on `table`. An empty object is TRUE. */
-export function parseBoolExp(table: TableSchema, json: unknown, ctx: BoolExpContext, path = '$'): BoolExp {
+/**
+ * Parses one boolean expression object on `table`. An empty object is TRUE. `root` is the
+ * table the whole expression is on, which `["$", column]` comparisons refer to.
+ */
+export function parseBoolExp(
+  table: TableSchema,
+  json: unknown,
+  ctx: BoolExpContext,
+  path = '$',
+  root = table,
+): BoolExp {
   if (json === null || json === undefined) return { kind: 'true' };
   if (typeof json !== 'object' || Array.isArray(json)) {
-    fail(ctx, `expected an object for type ${typeLabel(table, 'bool_exp')}, but found ${describe(json)}`, path);
+    fail(
+      ctx,
+      `expected an object for type ${typeLabel(table, 'bool_exp')}, but found ${describe(json)}`,
+      path,
+    );
   }
   const items: BoolExp[] = [];
   for (const [rawKey, value] of Object.entries(json)) {
     if (value === undefined) continue;
-    const key = normaliseOperator(rawKey);
+    const key = ctx.mode === 'metadata' ? normaliseOperator(rawKey) : rawKey;
     const keyPath = `${path}.${rawKey}`;
     switch (key) {
       case '_and':
         if (value === null) break;
-        items.push({ kind: 'and', items: parseList(table, value, ctx, keyPath) });
+        items.push({ kind: 'and', items: parseList(table, value, ctx, keyPath, root) });
         continue;
       case '_or':
         if (value === null) break;
-        items.push({ kind: 'or', items: parseList(table, value, ctx, keyPath) });
+        items.push({ kind: 'or', items: parseList(table, value, ctx, keyPath, root) });
         continue;
       case '_not':
         if (value === null) break;
-        items.push({ kind: 'not', item: parseBoolExp(table, value, ctx, keyPath) });
+        items.push({ kind: 'not', item: parseBoolExp(table, value, ctx, keyPath, root) });
         continue;
       case '_exists': {
-        const spec = value as { _table?: { schema?: string; name?: string } | string; _where?: unknown };
-        const ref = typeof spec._table === 'string' ? { schema: 'public', name: spec._table } : spec._table;
+        const spec = value as {
+          _table?: { schema?: string; name?: string } | string;
+          _where?: unknown;
+        };
+        const ref =
+          typeof spec._table === 'string' ? { schema: 'public', name: spec._table } : spec._table;
         const target = ctx.tables.get(`${ref?.schema ?? 'public'}.${ref?.name ?? ''}`);
-        if (!target) fail(ctx, `_exists refers to an untracked table ${JSON.stringify(spec._table)}`, keyPath);
-        items.push({ kind: 'exists', table: target, where: parseBoolExp(target, spec._where ?? {}, ctx, `${keyPath}._where`) });
+        if (!target)
+          fail(ctx, `_exists refers to an untracked table ${JSON.stringify(spec._table)}`, keyPath);
+        items.push({
+          kind: 'exists',
+          table: target,
+          where: parseBoolExp(target, spec._where ?? {}, ctx, `${keyPath}._where`, root),
+        });
         continue;
       }
       default:
@@ -172,7 +310,7 @@ export function parseBoolExp(table: TableSchema, json: unknown, ctx: BoolExpCont
     const column = findColumn(table, rawKey, ctx);
     if (column) {
       if (value === null) continue;
-      items.push(parseColumnComparison(table, column, value, ctx, keyPath));
+      items.push(parseColumnComparison(table, column, value, ctx, keyPath, root));
       continue;
     }
     const relationship = table.relationships.get(rawKey);
@@ -184,9 +322,38 @@ export function parseBoolExp(table: TableSchema, json: unknown, ctx: BoolExpCont
         kind: 'relationship',
         relationship,
         target,
-        where: parseBoolExp(target, value, ctx, keyPath),
+        where: parseBoolExp(target, value, ctx, keyPath, root),
         permission: ctx.mode === 'request' ? permission : undefined,
       });
+      continue;
+    }
+    const computed = table.computedFields.get(rawKey);
+    if (
+      computed &&
+      (ctx.mode === 'metadata' || (ctx.canSeeComputedField?.(table, computed) ?? false))
+    ) {
+      if (value === null) continue;
+      if ('scalar' in computed.returns) {
+        const comparison = parseColumnComparison(
+          table,
+          computedFieldColumn(computed),
+          value,
+          ctx,
+          keyPath,
+          root,
+        );
+        items.push(withComputed(comparison, computed));
+      } else {
+        const computedTarget = ctx.tables.get(computed.returns.table);
+        if (!computedTarget)
+          fail(ctx, `computed field ${rawKey} returns an untracked table`, keyPath);
+        items.push({
+          kind: 'computed_exists',
+          field: computed,
+          target: computedTarget,
+          where: parseBoolExp(computedTarget, value, ctx, keyPath, root),
+        });
+      }
       continue;
     }
     fail(ctx, `field '${rawKey}' not found in type: ${typeLabel(table, 'bool_exp')}`, keyPath);
@@ -195,6 +362,20 @@ export function parseBoolExp(table: TableSchema, json: unknown, ctx: BoolExpCont
   return items.length === 1 ? items[0]! : { kind: 'and', items };
 }
 
+/** Marks the comparisons of a scalar computed field's value as reading the function, not a column. */
+function withComputed(exp: BoolExp, field: ComputedField): BoolExp {
+  if (exp.kind === 'compare') return { ...exp, computed: field };
+  if (exp.kind === 'and')
+    return { kind: 'and', items: exp.items.map((item) => withComputed(item, field)) };
+  return exp;
+}
+
 /** Whether a comparison's operator applies to JSON documents (their values travel as JSON). */
 export const isJsonOperand = (column: ColumnInfo, op: ComparisonOp) =>
-  isJsonType(column.typeName) && (op === '_eq' || op === '_neq' || op === '_contains' || op === '_contained_in' || op === '_in' || op === '_nin');
+  isJsonType(column.typeName) &&
+  (op === '_eq' ||
+    op === '_neq' ||
+    op === '_contains' ||
+    op === '_contained_in' ||
+    op === '_in' ||
+    op === '_nin');

@@ -1,7 +1,13 @@
 import type { FragmentDefinitionNode } from 'graphql';
 
 import type { Session } from '../auth/session.ts';
-import type { RoleSchema, RoleTable, SchemaModel, TableSchema } from '../schema/model.ts';
+import type {
+  ComputedField,
+  RoleSchema,
+  RoleTable,
+  SchemaModel,
+  TableSchema,
+} from '../schema/model.ts';
 
 import type { BoolExpContext } from './bool-exp.ts';
 import type { BoolExp } from './ir.ts';
@@ -34,5 +40,22 @@ export function requestBoolExpContext(ctx: PlanContext): BoolExpContext {
     tables: ctx.model.tables,
     canSeeColumn: (table, column) => roleTableOf(ctx, table)?.select?.columns.has(column) ?? false,
     selectFilter: (table) => selectFilterOf(ctx, table),
+    canSeeComputedField: (table, field) => canUseComputedField(ctx, table, field),
   };
+}
+
+/**
+ * Scalar computed fields must be listed in the role's select permission; one returning rows
+ * of a table needs only select permission on that table (as in Hasura).
+ */
+export function canUseComputedField(
+  ctx: PlanContext,
+  table: TableSchema,
+  field: ComputedField,
+): boolean {
+  const entry = roleTableOf(ctx, table);
+  if (!entry?.select) return false;
+  if ('scalar' in field.returns) return entry.select.computedFields.has(field.name);
+  const returned = ctx.model.tables.get(field.returns.table);
+  return returned !== undefined && roleTableOf(ctx, returned)?.select !== undefined;
 }

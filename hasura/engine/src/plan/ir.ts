@@ -50,7 +50,15 @@ export type BoolExp =
   | { kind: 'and'; items: BoolExp[] }
   | { kind: 'or'; items: BoolExp[] }
   | { kind: 'not'; item: BoolExp }
-  | { kind: 'compare'; column: ColumnInfo; op: ComparisonOp; value: ValueRef }
+  | {
+      kind: 'compare';
+      column: ColumnInfo;
+      op: ComparisonOp;
+      value: ValueRef;
+      /** Compare a scalar computed field's value instead of the column (`column` then describes its type). */
+      computed?: ComputedField;
+    }
+  | { kind: 'computed_exists'; field: ComputedField; target: TableSchema; where: BoolExp }
   | {
       kind: 'relationship';
       relationship: RelationshipField;
@@ -68,7 +76,30 @@ export interface OrderByItem {
   path: RelationshipHop[];
   target:
     | { kind: 'column'; column: ColumnInfo }
-    | { kind: 'aggregate'; hop: RelationshipHop; fn: 'count' | 'avg' | 'max' | 'min' | 'sum' | 'stddev' | 'stddev_pop' | 'stddev_samp' | 'var_pop' | 'var_samp' | 'variance'; column: ColumnInfo | undefined };
+    | { kind: 'computed'; field: ComputedField }
+    | {
+        kind: 'computed_aggregate';
+        field: ComputedField;
+        fn: 'count' | 'avg' | 'max' | 'min' | 'sum';
+        column: ColumnInfo | undefined;
+      }
+    | {
+        kind: 'aggregate';
+        hop: RelationshipHop;
+        fn:
+          | 'count'
+          | 'avg'
+          | 'max'
+          | 'min'
+          | 'sum'
+          | 'stddev'
+          | 'stddev_pop'
+          | 'stddev_samp'
+          | 'var_pop'
+          | 'var_samp'
+          | 'variance';
+        column: ColumnInfo | undefined;
+      };
   direction: 'asc' | 'desc';
   nulls: 'first' | 'last';
 }
@@ -85,16 +116,34 @@ export interface SelectArgs {
   limit: number | undefined;
   offset: number | undefined;
   distinctOn: ColumnInfo[] | undefined;
+  /** Aggregates: the role's row limit, which caps `nodes` but not the aggregate (as in Hasura). */
+  nodesLimit?: number | undefined;
 }
 
 /** One field of a row in the response. */
 export type FieldPlan =
-  | { alias: string; kind: 'column'; column: ColumnInfo }
+  | { alias: string; kind: 'column'; column: ColumnInfo; jsonPath?: Array<string | number> }
   | { alias: string; kind: 'typename'; value: string }
   | { alias: string; kind: 'object'; hop: RelationshipHop; fields: FieldPlan[] }
   | { alias: string; kind: 'array'; hop: RelationshipHop; args: SelectArgs; fields: FieldPlan[] }
-  | { alias: string; kind: 'array_aggregate'; hop: RelationshipHop; args: SelectArgs; aggregate: AggregatePlan }
-  | { alias: string; kind: 'computed'; field: ComputedField; args: SelectArgs | undefined; fields: FieldPlan[] | undefined };
+  | {
+      alias: string;
+      kind: 'array_aggregate';
+      hop: RelationshipHop;
+      args: SelectArgs;
+      aggregate: AggregatePlan;
+    }
+  | {
+      alias: string;
+      kind: 'computed';
+      field: ComputedField;
+      /** Values for the function's own arguments (the field's `args` argument). */
+      functionArgs: Record<string, unknown>;
+      /** Table-returning fields: the role's select filter on the returned table. */
+      permission: BoolExp | undefined;
+      args: SelectArgs | undefined;
+      fields: FieldPlan[] | undefined;
+    };
 
 /** `<t>_aggregate { aggregate { ... } nodes { ... } }`. */
 export interface AggregatePlan {
@@ -111,7 +160,17 @@ export type AggregateField =
   | {
       alias: string;
       kind: 'function';
-      fn: 'avg' | 'max' | 'min' | 'sum' | 'stddev' | 'stddev_pop' | 'stddev_samp' | 'var_pop' | 'var_samp' | 'variance';
+      fn:
+        | 'avg'
+        | 'max'
+        | 'min'
+        | 'sum'
+        | 'stddev'
+        | 'stddev_pop'
+        | 'stddev_samp'
+        | 'var_pop'
+        | 'var_samp'
+        | 'variance';
       columns: Array<{ alias: string; column: ColumnInfo } | { alias: string; typename: string }>;
     };
 
@@ -128,20 +187,41 @@ export type RootPlan =
   | { alias: string; kind: 'typename'; value: string }
   | { alias: string; kind: 'introspection' }
   | { alias: string; kind: 'select'; source: TableSource; args: SelectArgs; fields: FieldPlan[] }
-  | { alias: string; kind: 'select_by_pk'; source: TableSource; where: BoolExp; fields: FieldPlan[] }
-  | { alias: string; kind: 'select_aggregate'; source: TableSource; args: SelectArgs; aggregate: AggregatePlan }
+  | {
+      alias: string;
+      kind: 'select_by_pk';
+      source: TableSource;
+      where: BoolExp;
+      fields: FieldPlan[];
+    }
+  | {
+      alias: string;
+      kind: 'select_aggregate';
+      source: TableSource;
+      args: SelectArgs;
+      aggregate: AggregatePlan;
+    }
   | { alias: string; kind: 'action'; plan: ActionPlan }
   | MutationPlan;
 
 /** What a mutation returns: `affected_rows` and `returning`, or one row (`_one`, `_by_pk`). */
 export type MutationOutput =
-  | { kind: 'many'; fields: Array<{ alias: string; kind: 'affected_rows' } | { alias: string; kind: 'returning'; fields: FieldPlan[] } | { alias: string; kind: 'typename'; value: string }> }
+  | {
+      kind: 'many';
+      fields: Array<
+        | { alias: string; kind: 'affected_rows' }
+        | { alias: string; kind: 'returning'; fields: FieldPlan[] }
+        | { alias: string; kind: 'typename'; value: string }
+      >;
+    }
   | { kind: 'one'; fields: FieldPlan[] };
 
 export interface ConflictClause {
   constraint: string;
   updateColumns: ColumnInfo[];
   where: BoolExp;
+  /** The update permission's presets, applied when the conflict turns the insert into an update. */
+  presets: Map<string, ValueRef>;
 }
 
 export type MutationPlan =
@@ -164,7 +244,11 @@ export type MutationPlan =
       where: BoolExp;
       set: Map<string, ValueRef>;
       inc: Map<string, ValueRef>;
-      jsonOps: Array<{ column: ColumnInfo; op: '_append' | '_prepend' | '_delete_key' | '_delete_elem' | '_delete_at_path'; value: ValueRef }>;
+      jsonOps: Array<{
+        column: ColumnInfo;
+        op: '_append' | '_prepend' | '_delete_key' | '_delete_elem' | '_delete_at_path';
+        value: ValueRef;
+      }>;
       check: BoolExp | undefined;
       output: MutationOutput;
       returningPermission: BoolExp | undefined;

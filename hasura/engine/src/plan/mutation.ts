@@ -6,32 +6,69 @@ import { isNumericType } from '../schema/scalars.ts';
 
 import { parseBoolExp } from './bool-exp.ts';
 import { requestBoolExpContext, type PlanContext } from './context.ts';
-import { TRUE, type BoolExp, type ConflictClause, type MutationOutput, type MutationPlan, type ValueRef } from './ir.ts';
+import {
+  TRUE,
+  type BoolExp,
+  type ConflictClause,
+  type MutationOutput,
+  type MutationPlan,
+  type ValueRef,
+} from './ir.ts';
 import { parseTableSelection } from './select.ts';
-import { collectFields, expectSelectionSet, fieldArguments, type CollectedField } from './selection.ts';
+import {
+  collectFields,
+  expectSelectionSet,
+  fieldArguments,
+  type CollectedField,
+} from './selection.ts';
 import { coerceColumnValue, NumberLiteral } from './values.ts';
 
-const JSON_OPERATORS = ['_append', '_prepend', '_delete_key', '_delete_elem', '_delete_at_path'] as const;
+const JSON_OPERATORS = [
+  '_append',
+  '_prepend',
+  '_delete_key',
+  '_delete_elem',
+  '_delete_at_path',
+] as const;
 
 function presetValues(presets: Presets): Map<string, ValueRef> {
   const values = new Map<string, ValueRef>();
   for (const [column, preset] of presets) {
-    values.set(column, 'session' in preset ? { kind: 'session', name: preset.session } : { kind: 'literal', value: preset.literal });
+    values.set(
+      column,
+      'session' in preset
+        ? { kind: 'session', name: preset.session }
+        : { kind: 'literal', value: preset.literal },
+    );
   }
   return values;
 }
 
-function output(ctx: PlanContext, entry: RoleTable, field: CollectedField, one: boolean): MutationOutput {
+function output(
+  ctx: PlanContext,
+  entry: RoleTable,
+  field: CollectedField,
+  one: boolean,
+): MutationOutput {
   if (one) return { kind: 'one', fields: parseTableSelection(ctx, entry, field) };
   const typeName = `${entry.table.typeName}_mutation_response`;
-  const fields = collectFields(expectSelectionSet(field, typeName), typeName, ctx, field.path, field.fragmentStack).map(
-    (sub): Extract<MutationOutput, { kind: 'many' }>['fields'][number] => {
-      if (sub.name === '__typename') return { alias: sub.alias, kind: 'typename', value: typeName };
-      if (sub.name === 'affected_rows') return { alias: sub.alias, kind: 'affected_rows' };
-      if (sub.name === 'returning' && entry.select) return { alias: sub.alias, kind: 'returning', fields: parseTableSelection(ctx, entry, sub) };
-      throw new HasuraError('validation-failed', `field '${sub.name}' not found in type: '${typeName}'`, sub.path);
-    },
-  );
+  const fields = collectFields(
+    expectSelectionSet(field, typeName),
+    typeName,
+    ctx,
+    field.path,
+    field.fragmentStack,
+  ).map((sub): Extract<MutationOutput, { kind: 'many' }>['fields'][number] => {
+    if (sub.name === '__typename') return { alias: sub.alias, kind: 'typename', value: typeName };
+    if (sub.name === 'affected_rows') return { alias: sub.alias, kind: 'affected_rows' };
+    if (sub.name === 'returning' && entry.select)
+      return { alias: sub.alias, kind: 'returning', fields: parseTableSelection(ctx, entry, sub) };
+    throw new HasuraError(
+      'validation-failed',
+      `field '${sub.name}' not found in type: '${typeName}'`,
+      sub.path,
+    );
+  });
   return { kind: 'many', fields };
 }
 
@@ -47,30 +84,50 @@ function columnValues(
   const result = new Map<string, ValueRef>();
   if (value === null || value === undefined) return result;
   if (typeof value !== 'object' || Array.isArray(value)) {
-    throw new HasuraError('validation-failed', `expected an object for type '${inputType}', but found ${Array.isArray(value) ? 'a list' : typeof value}`, path);
+    throw new HasuraError(
+      'validation-failed',
+      `expected an object for type '${inputType}', but found ${Array.isArray(value) ? 'a list' : typeof value}`,
+      path,
+    );
   }
   for (const [name, item] of Object.entries(value)) {
     const field = entry.table.columns.get(name);
     const itemPath = `${path}.${name}`;
     if (!field || !allowed.has(field.column.name)) {
-      throw new HasuraError('validation-failed', `field '${name}' not found in type: '${inputType}'`, itemPath);
+      throw new HasuraError(
+        'validation-failed',
+        `field '${name}' not found in type: '${inputType}'`,
+        itemPath,
+      );
     }
     check(field.column, itemPath);
     if (item === undefined) continue;
-    if ((field.column.typeName === 'int4' || field.column.typeName === 'int2') && item instanceof NumberLiteral) {
+    if (
+      (field.column.typeName === 'int4' || field.column.typeName === 'int2') &&
+      item instanceof NumberLiteral
+    ) {
       const number = Number(item.text);
       if (!Number.isInteger(number) || Math.abs(number) > 2147483647) {
-        throw new HasuraError('parse-failed', `The value ${number.toExponential().replace('e+', 'e')} lies outside the bounds or is not an integer. Maybe it is a float, or is there integer overflow?`, itemPath);
+        throw new HasuraError(
+          'parse-failed',
+          `The value ${number.toExponential().replace('e+', 'e')} lies outside the bounds or is not an integer. Maybe it is a float, or is there integer overflow?`,
+          itemPath,
+        );
       }
     }
-    result.set(field.column.name, { kind: 'literal', value: coerceColumnValue(item, field.column, itemPath) });
+    result.set(field.column.name, {
+      kind: 'literal',
+      value: coerceColumnValue(item, field.column, itemPath),
+    });
   }
   return result;
 }
 
 function writableColumns(entry: RoleTable, permitted: Set<string>, presets: Presets): Set<string> {
   return new Set(
-    [...permitted].filter((name) => !presets.has(name) && !entry.table.columnsBySql.get(name)!.column.isGenerated),
+    [...permitted].filter(
+      (name) => !presets.has(name) && !entry.table.columnsBySql.get(name)!.column.isGenerated,
+    ),
   );
 }
 
@@ -81,46 +138,111 @@ function pkWhere(entry: RoleTable, values: Record<string, unknown>, path: string
     if (values[column.name] === undefined || values[column.name] === null) {
       throw new HasuraError('validation-failed', `missing required field '${column.name}'`, path);
     }
-    items.push({ kind: 'compare', column: column.column, op: '_eq', value: { kind: 'literal', value: coerceColumnValue(values[column.name], column.column, `${path}.${column.name}`) } });
+    items.push({
+      kind: 'compare',
+      column: column.column,
+      op: '_eq',
+      value: {
+        kind: 'literal',
+        value: coerceColumnValue(values[column.name], column.column, `${path}.${column.name}`),
+      },
+    });
   }
   return items.length === 1 ? items[0]! : { kind: 'and', items };
 }
 
-function conflictClause(ctx: PlanContext, entry: RoleTable, value: unknown, path: string): ConflictClause | undefined {
+function conflictClause(
+  ctx: PlanContext,
+  entry: RoleTable,
+  value: unknown,
+  path: string,
+): ConflictClause | undefined {
   if (value === null || value === undefined) return undefined;
   const spec = value as { constraint?: unknown; update_columns?: unknown; where?: unknown };
-  const constraint = entry.table.info.uniqueConstraints.find((candidate) => candidate.name === spec.constraint);
+  const constraint = entry.table.info.uniqueConstraints.find(
+    (candidate) => candidate.name === spec.constraint,
+  );
   if (!constraint) {
-    throw new HasuraError('validation-failed', `expected one of the values ${entry.table.info.uniqueConstraints.map((c) => c.name).join(', ')} for type '${entry.table.typeName}_constraint', but found ${JSON.stringify(spec.constraint)}`, `${path}.constraint`);
+    throw new HasuraError(
+      'validation-failed',
+      `expected one of the values ${entry.table.info.uniqueConstraints.map((c) => c.name).join(', ')} for type '${entry.table.typeName}_constraint', but found ${JSON.stringify(spec.constraint)}`,
+      `${path}.constraint`,
+    );
   }
-  const names = spec.update_columns === undefined ? [] : Array.isArray(spec.update_columns) ? spec.update_columns : [spec.update_columns];
-  const updateColumns = names.map((name, i) => {
+  const names =
+    spec.update_columns === undefined
+      ? []
+      : Array.isArray(spec.update_columns)
+        ? spec.update_columns
+        : [spec.update_columns];
+  const updateColumns = names.map((name) => {
     const field = typeof name === 'string' ? entry.table.columns.get(name) : undefined;
     if (!field || !entry.update?.columns.has(field.column.name)) {
-      throw new HasuraError('validation-failed', `expected one of the values ${[...(entry.update?.columns ?? [])].join(', ')} for type '${entry.table.typeName}_update_column', but found ${JSON.stringify(name)}`, `${path}.update_columns[${i}]`);
+      throw new HasuraError(
+        'validation-failed',
+        `expected one of the values ${[...(entry.update?.columns ?? [])].join(', ')} for type '${entry.table.typeName}_update_column', but found ${JSON.stringify(name)}`,
+        path,
+      );
     }
     return field.column;
   });
   const where = parseBoolExp(entry.table, spec.where, requestBoolExpContext(ctx), `${path}.where`);
-  return { constraint: constraint.name, updateColumns, where };
+  return {
+    constraint: constraint.name,
+    updateColumns,
+    where,
+    presets: entry.update ? presetValues(entry.update.presets) : new Map<string, ValueRef>(),
+  };
 }
 
-function planInsert(ctx: PlanContext, entry: RoleTable, field: CollectedField, one: boolean): MutationPlan {
+function planInsert(
+  ctx: PlanContext,
+  entry: RoleTable,
+  field: CollectedField,
+  one: boolean,
+): MutationPlan {
   const permission = entry.insert!;
-  const args = fieldArguments(field, one ? ['object', 'on_conflict'] : ['objects', 'on_conflict'], ctx);
-  const raw = one ? [args['object']] : args['objects'] === undefined ? undefined : Array.isArray(args['objects']) ? args['objects'] : [args['objects']];
+  const args = fieldArguments(
+    field,
+    one ? ['object', 'on_conflict'] : ['objects', 'on_conflict'],
+    ctx,
+  );
+  const raw = one
+    ? [args['object']]
+    : args['objects'] === undefined
+      ? undefined
+      : Array.isArray(args['objects'])
+        ? args['objects']
+        : [args['objects']];
   if (raw === undefined || raw.some((item) => item === undefined || item === null)) {
-    throw new HasuraError('validation-failed', `missing required field '${one ? 'object' : 'objects'}'`, `${field.path}.args`);
+    throw new HasuraError(
+      'validation-failed',
+      `missing required field '${one ? 'object' : 'objects'}'`,
+      `${field.path}.args`,
+    );
   }
   const writable = writableColumns(entry, permission.columns, permission.presets);
   const inputType = `${entry.table.typeName}_insert_input`;
   const rows = raw.map((object, i) => {
-    const values = columnValues(entry, object, writable, inputType, one ? `${field.path}.args.object` : `${field.path}.args.objects[${i}]`);
+    const values = columnValues(
+      entry,
+      object,
+      writable,
+      inputType,
+      one ? `${field.path}.args.object` : `${field.path}.args.objects[${i}]`,
+    );
     for (const [column, preset] of presetValues(permission.presets)) values.set(column, preset);
     return values;
   });
-  const columns = entry.table.info.columns.filter((column) => rows.some((row) => row.has(column.name)));
-  const onConflict = conflictClause(ctx, entry, args['on_conflict'], `${field.path}.args.on_conflict`);
+  const columns = entry.table.info.columns.filter((column) =>
+    rows.some((row) => row.has(column.name)),
+  );
+  const onConflict = conflictClause(
+    ctx,
+    entry,
+    args['on_conflict'],
+    `${field.path}.args.on_conflict`,
+  );
   return {
     alias: field.alias,
     kind: 'insert',
@@ -128,7 +250,10 @@ function planInsert(ctx: PlanContext, entry: RoleTable, field: CollectedField, o
     rows,
     columns,
     check: permission.check,
-    onConflict: onConflict && { ...onConflict, where: andAll([onConflict.where, entry.update?.filter ?? TRUE]) },
+    onConflict: onConflict && {
+      ...onConflict,
+      where: andAll([onConflict.where, entry.update?.filter ?? TRUE]),
+    },
     output: output(ctx, entry, field, one),
     returningPermission: entry.select?.filter,
   };
@@ -139,14 +264,41 @@ const andAll = (items: BoolExp[]): BoolExp => {
   return kept.length === 0 ? TRUE : kept.length === 1 ? kept[0]! : { kind: 'and', items: kept };
 };
 
-function planUpdate(ctx: PlanContext, entry: RoleTable, field: CollectedField, byPk: boolean): MutationPlan {
+function planUpdate(
+  ctx: PlanContext,
+  entry: RoleTable,
+  field: CollectedField,
+  byPk: boolean,
+): MutationPlan {
   const permission = entry.update!;
-  const args = fieldArguments(field, [byPk ? 'pk_columns' : 'where', '_set', '_inc', ...JSON_OPERATORS], ctx);
+  const args = fieldArguments(
+    field,
+    [byPk ? 'pk_columns' : 'where', '_set', '_inc', ...JSON_OPERATORS],
+    ctx,
+  );
   const writable = writableColumns(entry, permission.columns, permission.presets);
-  const set = columnValues(entry, args['_set'], writable, `${entry.table.typeName}_set_input`, `${field.path}.args._set`);
-  const inc = columnValues(entry, args['_inc'], writable, `${entry.table.typeName}_inc_input`, `${field.path}.args._inc`, (column, path) => {
-    if (!isNumericType(column.typeName)) throw new HasuraError('validation-failed', `field '${column.name}' not found in type: '${entry.table.typeName}_inc_input'`, path);
-  });
+  const set = columnValues(
+    entry,
+    args['_set'],
+    writable,
+    `${entry.table.typeName}_set_input`,
+    `${field.path}.args._set`,
+  );
+  const inc = columnValues(
+    entry,
+    args['_inc'],
+    writable,
+    `${entry.table.typeName}_inc_input`,
+    `${field.path}.args._inc`,
+    (column, path) => {
+      if (!isNumericType(column.typeName))
+        throw new HasuraError(
+          'validation-failed',
+          `field '${column.name}' not found in type: '${entry.table.typeName}_inc_input'`,
+          path,
+        );
+    },
+  );
   const jsonOps: Extract<MutationPlan, { kind: 'update' }>['jsonOps'] = [];
   for (const op of JSON_OPERATORS) {
     const value = args[op];
@@ -154,22 +306,47 @@ function planUpdate(ctx: PlanContext, entry: RoleTable, field: CollectedField, b
     for (const [name, operand] of Object.entries(value as Record<string, unknown>)) {
       const column = entry.table.columns.get(name)?.column;
       if (!column || column.typeName !== 'jsonb' || !writable.has(column.name)) {
-        throw new HasuraError('validation-failed', `field '${name}' not found in type: '${entry.table.typeName}${op}_input'`, `${field.path}.args.${op}.${name}`);
+        throw new HasuraError(
+          'validation-failed',
+          `field '${name}' not found in type: '${entry.table.typeName}${op}_input'`,
+          `${field.path}.args.${op}.${name}`,
+        );
       }
-      const literal = op === '_append' || op === '_prepend' ? coerceColumnValue(operand, column, `${field.path}.args.${op}.${name}`) : operand;
+      const literal =
+        op === '_append' || op === '_prepend'
+          ? coerceColumnValue(operand, column, `${field.path}.args.${op}.${name}`)
+          : operand;
       jsonOps.push({ column, op, value: { kind: 'literal', value: literal } });
     }
   }
   const used = [...set.keys(), ...inc.keys(), ...jsonOps.map((op) => op.column.name)];
   const duplicated = used.filter((name, i) => used.indexOf(name) !== i);
   if (duplicated.length > 0) {
-    throw new HasuraError('validation-failed', `Column found in multiple operators: [${[...new Set(duplicated)].map((name) => `'${name}'`).join(', ')}].`, `${field.path}.args`);
+    throw new HasuraError(
+      'validation-failed',
+      `Column found in multiple operators: [${[...new Set(duplicated)].map((name) => `'${name}'`).join(', ')}].`,
+      `${field.path}.args`,
+    );
   }
   for (const [column, preset] of presetValues(permission.presets)) set.set(column, preset);
   const where = byPk
-    ? pkWhere(entry, (args['pk_columns'] ?? {}) as Record<string, unknown>, `${field.path}.args.pk_columns`)
-    : parseBoolExp(entry.table, args['where'], requestBoolExpContext(ctx), `${field.path}.args.where`);
-  if (!byPk && args['where'] === undefined) throw new HasuraError('validation-failed', `missing required field 'where'`, `${field.path}.args`);
+    ? pkWhere(
+        entry,
+        (args['pk_columns'] ?? {}) as Record<string, unknown>,
+        `${field.path}.args.pk_columns`,
+      )
+    : parseBoolExp(
+        entry.table,
+        args['where'],
+        requestBoolExpContext(ctx),
+        `${field.path}.args.where`,
+      );
+  if (!byPk && args['where'] === undefined)
+    throw new HasuraError(
+      'validation-failed',
+      `missing required field 'where'`,
+      `${field.path}.args`,
+    );
   return {
     alias: field.alias,
     kind: 'update',
@@ -184,12 +361,31 @@ function planUpdate(ctx: PlanContext, entry: RoleTable, field: CollectedField, b
   };
 }
 
-function planDelete(ctx: PlanContext, entry: RoleTable, field: CollectedField, byPk: boolean): MutationPlan {
+function planDelete(
+  ctx: PlanContext,
+  entry: RoleTable,
+  field: CollectedField,
+  byPk: boolean,
+): MutationPlan {
   const permission = entry.delete!;
-  const pkNames = (entry.table.info.primaryKey ?? []).map((name) => entry.table.columnsBySql.get(name)!.name);
+  const pkNames = (entry.table.info.primaryKey ?? []).map(
+    (name) => entry.table.columnsBySql.get(name)!.name,
+  );
   const args = fieldArguments(field, byPk ? pkNames : ['where'], ctx);
-  if (!byPk && args['where'] === undefined) throw new HasuraError('validation-failed', `missing required field 'where'`, `${field.path}.args`);
-  const where = byPk ? pkWhere(entry, args, `${field.path}.args`) : parseBoolExp(entry.table, args['where'], requestBoolExpContext(ctx), `${field.path}.args.where`);
+  if (!byPk && args['where'] === undefined)
+    throw new HasuraError(
+      'validation-failed',
+      `missing required field 'where'`,
+      `${field.path}.args`,
+    );
+  const where = byPk
+    ? pkWhere(entry, args, `${field.path}.args`)
+    : parseBoolExp(
+        entry.table,
+        args['where'],
+        requestBoolExpContext(ctx),
+        `${field.path}.args.where`,
+      );
   return {
     alias: field.alias,
     kind: 'delete',
@@ -200,7 +396,12 @@ function planDelete(ctx: PlanContext, entry: RoleTable, field: CollectedField, b
   };
 }
 
-export function planMutation(ctx: PlanContext, kind: RootFieldKind, entry: RoleTable, field: CollectedField): MutationPlan {
+export function planMutation(
+  ctx: PlanContext,
+  kind: RootFieldKind,
+  entry: RoleTable,
+  field: CollectedField,
+): MutationPlan {
   switch (kind) {
     case 'insert':
     case 'insert_one':

@@ -1,4 +1,11 @@
-import { GraphQLError, Kind, parse, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode } from 'graphql';
+import {
+  GraphQLError,
+  Kind,
+  parse,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type OperationDefinitionNode,
+} from 'graphql';
 
 import { planAction } from '../actions/index.ts';
 import { HasuraError } from '../errors.ts';
@@ -7,7 +14,12 @@ import type { RootField } from '../schema/model.ts';
 import type { PlanContext } from './context.ts';
 import { TRUE, type BoolExp, type RootPlan } from './ir.ts';
 import { planMutation } from './mutation.ts';
-import { parseAggregateSelection, parseSelectArgs, parseTableSelection, SELECT_ARGUMENTS } from './select.ts';
+import {
+  parseAggregateSelection,
+  parseSelectArgs,
+  parseTableSelection,
+  SELECT_ARGUMENTS,
+} from './select.ts';
 import { collectFields, fieldArguments, type CollectedField } from './selection.ts';
 import { coerceColumnValue, type Variables } from './values.ts';
 
@@ -46,20 +58,37 @@ export function parseDocument(query: string): DocumentNode {
   }
 }
 
-function chooseOperation(document: DocumentNode, operationName: string | null | undefined): OperationDefinitionNode {
-  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+function chooseOperation(
+  document: DocumentNode,
+  operationName: string | null | undefined,
+): OperationDefinitionNode {
+  const operations = document.definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
   if (operationName) {
     const found = operations.find((operation) => operation.name?.value === operationName);
-    if (!found) throw new HasuraError('validation-failed', `no such operation found in the document: ${JSON.stringify(operationName)}`, '$');
+    if (!found)
+      throw new HasuraError(
+        'validation-failed',
+        `no such operation found in the document: ${JSON.stringify(operationName)}`,
+        '$',
+      );
     return found;
   }
   if (operations.length !== 1) {
-    throw new HasuraError('validation-failed', 'exactly one operation has to be present in the document when operationName is not specified', '$');
+    throw new HasuraError(
+      'validation-failed',
+      'exactly one operation has to be present in the document when operationName is not specified',
+      '$',
+    );
   }
   return operations[0]!;
 }
 
-function resolveVariables(operation: OperationDefinitionNode, provided: Record<string, unknown>): Variables {
+function resolveVariables(
+  operation: OperationDefinitionNode,
+  provided: Record<string, unknown>,
+): Variables {
   const variables: Variables = {};
   for (const definition of operation.variableDefinitions ?? []) {
     const name = definition.variable.name.value;
@@ -72,14 +101,20 @@ function resolveVariables(operation: OperationDefinitionNode, provided: Record<s
       }
     }
     if ((value === undefined || value === null) && definition.type.kind === Kind.NON_NULL_TYPE) {
-      throw new HasuraError('validation-failed', `expecting a value for non-nullable variable: "${name}"`, '$');
+      throw new HasuraError(
+        'validation-failed',
+        `expecting a value for non-nullable variable: "${name}"`,
+        '$',
+      );
     }
     if (value !== undefined) variables[name] = value;
   }
   return variables;
 }
 
-function literal(node: NonNullable<OperationDefinitionNode['variableDefinitions']>[number]['defaultValue']): unknown {
+function literal(
+  node: NonNullable<OperationDefinitionNode['variableDefinitions']>[number]['defaultValue'],
+): unknown {
   if (!node) return undefined;
   switch (node.kind) {
     case Kind.INT:
@@ -95,36 +130,94 @@ function literal(node: NonNullable<OperationDefinitionNode['variableDefinitions'
     case Kind.LIST:
       return node.values.map((item) => literal(item));
     case Kind.OBJECT:
-      return Object.fromEntries(node.fields.map((field) => [field.name.value, literal(field.value)]));
+      return Object.fromEntries(
+        node.fields.map((field) => [field.name.value, literal(field.value)]),
+      );
     default:
       return undefined;
   }
 }
 
 function planRootField(ctx: PlanContext, root: RootField, field: CollectedField): RootPlan {
-  if (root.kind === 'action') return { alias: field.alias, kind: 'action', plan: planAction(ctx, field, root.action) };
+  if (root.kind === 'action')
+    return { alias: field.alias, kind: 'action', plan: planAction(ctx, field, root.action) };
   const entry = root.table;
-  const source = { table: entry, permission: entry.select?.filter ?? TRUE, permissionLimit: entry.select?.limit };
+  const source = {
+    table: entry,
+    permission: entry.select?.filter ?? TRUE,
+    permissionLimit: entry.select?.limit,
+  };
   switch (root.kind) {
     case 'select': {
-      const args = parseSelectArgs(ctx, entry, fieldArguments(field, SELECT_ARGUMENTS, ctx), field.path);
-      return { alias: field.alias, kind: 'select', source, args, fields: parseTableSelection(ctx, entry, field) };
+      const args = parseSelectArgs(
+        ctx,
+        entry,
+        fieldArguments(field, SELECT_ARGUMENTS, ctx),
+        field.path,
+      );
+      return {
+        alias: field.alias,
+        kind: 'select',
+        source,
+        args,
+        fields: parseTableSelection(ctx, entry, field),
+      };
     }
     case 'select_aggregate': {
-      const args = parseSelectArgs(ctx, entry, fieldArguments(field, SELECT_ARGUMENTS, ctx), field.path);
-      return { alias: field.alias, kind: 'select_aggregate', source, args, aggregate: parseAggregateSelection(ctx, entry, field) };
+      const args = parseSelectArgs(
+        ctx,
+        entry,
+        fieldArguments(field, SELECT_ARGUMENTS, ctx),
+        field.path,
+        { aggregate: true },
+      );
+      return {
+        alias: field.alias,
+        kind: 'select_aggregate',
+        source,
+        args,
+        aggregate: parseAggregateSelection(ctx, entry, field),
+      };
     }
     case 'select_by_pk': {
-      const pk = (entry.table.info.primaryKey ?? []).map((name) => entry.table.columnsBySql.get(name)!);
-      const args = fieldArguments(field, pk.map((column) => column.name), ctx);
+      const pk = (entry.table.info.primaryKey ?? []).map((name) =>
+        entry.table.columnsBySql.get(name)!,
+      );
+      const args = fieldArguments(
+        field,
+        pk.map((column) => column.name),
+        ctx,
+      );
       const items: BoolExp[] = pk.map((column) => {
         if (args[column.name] === undefined || args[column.name] === null) {
-          throw new HasuraError('validation-failed', `missing required field '${column.name}'`, `${field.path}.args`);
+          throw new HasuraError(
+            'validation-failed',
+            `missing required field '${column.name}'`,
+            `${field.path}.args`,
+          );
         }
-        return { kind: 'compare', column: column.column, op: '_eq', value: { kind: 'literal', value: coerceColumnValue(args[column.name], column.column, `${field.path}.args.${column.name}`) } };
+        return {
+          kind: 'compare',
+          column: column.column,
+          op: '_eq',
+          value: {
+            kind: 'literal',
+            value: coerceColumnValue(
+              args[column.name],
+              column.column,
+              `${field.path}.args.${column.name}`,
+            ),
+          },
+        };
       });
       const where: BoolExp = items.length === 1 ? items[0]! : { kind: 'and', items };
-      return { alias: field.alias, kind: 'select_by_pk', source, where, fields: parseTableSelection(ctx, entry, field) };
+      return {
+        alias: field.alias,
+        kind: 'select_by_pk',
+        source,
+        where,
+        fields: parseTableSelection(ctx, entry, field),
+      };
     }
     default:
       return planMutation(ctx, root.kind, entry, field);
@@ -140,29 +233,54 @@ export function planOperation(
   const operation = chooseOperation(document, request.operationName);
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of document.definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+    if (definition.kind === Kind.FRAGMENT_DEFINITION)
+      fragments.set(definition.name.value, definition);
   }
   for (const directive of operation.directives ?? []) {
     const name = directive.name.value;
-    if (name === '_multiple_top_level_fields' && operationType(operation) === 'subscription') continue;
+    if (name === '_multiple_top_level_fields' && operationType(operation) === 'subscription')
+      continue;
     if (name === 'cached') continue;
     if (name === 'skip' || name === 'include') {
-      throw new HasuraError('validation-failed', `directive "${name}" is not allowed on a ${operation.operation}`, '$');
+      throw new HasuraError(
+        'validation-failed',
+        `directive "${name}" is not allowed on a ${operation.operation}`,
+        '$',
+      );
     }
-    throw new HasuraError('validation-failed', `directive "${name}" is not defined in the schema`, '$');
+    throw new HasuraError(
+      'validation-failed',
+      `directive "${name}" is not defined in the schema`,
+      '$',
+    );
   }
   const variables = resolveVariables(operation, request.variables ?? {});
   const ctx: PlanContext = { ...base, variables, fragments };
   const type = operationType(operation);
-  const rootFields = type === 'query' ? ctx.schema.query : type === 'mutation' ? ctx.schema.mutation : ctx.schema.subscription;
-  if (type === 'mutation' && rootFields.size === 0) throw new HasuraError('validation-failed', 'no mutations exist', '$');
+  const rootFields =
+    type === 'query'
+      ? ctx.schema.query
+      : type === 'mutation'
+        ? ctx.schema.mutation
+        : ctx.schema.subscription;
+  if (type === 'mutation' && rootFields.size === 0)
+    throw new HasuraError('validation-failed', 'no mutations exist', '$');
   const rootTypeName = ROOT_TYPE_NAMES[type];
-  const roots = collectFields(operation.selectionSet, rootTypeName, ctx, '$').map((field): RootPlan => {
-    if (field.name === '__typename') return { alias: field.alias, kind: 'typename', value: rootTypeName };
-    if (field.name === '__schema' || field.name === '__type') return { alias: field.alias, kind: 'introspection' };
-    const root = rootFields.get(field.name);
-    if (!root) throw new HasuraError('validation-failed', `field '${field.name}' not found in type: '${rootTypeName}'`, field.path);
-    return planRootField(ctx, root, field);
-  });
+  const roots = collectFields(operation.selectionSet, rootTypeName, ctx, '$').map(
+    (field): RootPlan => {
+      if (field.name === '__typename')
+        return { alias: field.alias, kind: 'typename', value: rootTypeName };
+      if (field.name === '__schema' || field.name === '__type')
+        return { alias: field.alias, kind: 'introspection' };
+      const root = rootFields.get(field.name);
+      if (!root)
+        throw new HasuraError(
+          'validation-failed',
+          `field '${field.name}' not found in type: '${rootTypeName}'`,
+          field.path,
+        );
+      return planRootField(ctx, root, field);
+    },
+  );
   return { type, roots, document, operation, variables };
 }

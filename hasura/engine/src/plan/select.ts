@@ -1,17 +1,48 @@
+import { parseJsonPath } from '../auth/json-path.ts';
 import type { ColumnInfo } from '../catalog/model.ts';
 import { HasuraError } from '../errors.ts';
 import type { RoleTable, TableSchema } from '../schema/model.ts';
 import { isComparableType, isNumericType } from '../schema/scalars.ts';
 
 import { parseBoolExp } from './bool-exp.ts';
-import { requestBoolExpContext, roleTableOf, type PlanContext } from './context.ts';
-import type { AggregateField, AggregatePlan, BoolExp, FieldPlan, OrderByItem, RelationshipHop, SelectArgs } from './ir.ts';
-import { collectFields, expectLeaf, expectSelectionSet, fieldArguments, type CollectedField } from './selection.ts';
+import {
+  canUseComputedField,
+  requestBoolExpContext,
+  roleTableOf,
+  type PlanContext,
+} from './context.ts';
+import type {
+  AggregateField,
+  AggregatePlan,
+  BoolExp,
+  FieldPlan,
+  OrderByItem,
+  RelationshipHop,
+  SelectArgs,
+} from './ir.ts';
+import {
+  collectFields,
+  expectLeaf,
+  expectSelectionSet,
+  fieldArguments,
+  type CollectedField,
+} from './selection.ts';
 import { coerceBoolean, coerceNonNegativeInt } from './values.ts';
 
 export const SELECT_ARGUMENTS = ['where', 'order_by', 'limit', 'offset', 'distinct_on'] as const;
 
-const AGGREGATE_FUNCTIONS = ['avg', 'max', 'min', 'sum', 'stddev', 'stddev_pop', 'stddev_samp', 'var_pop', 'var_samp', 'variance'] as const;
+const AGGREGATE_FUNCTIONS = [
+  'avg',
+  'max',
+  'min',
+  'sum',
+  'stddev',
+  'stddev_pop',
+  'stddev_samp',
+  'var_pop',
+  'var_samp',
+  'variance',
+] as const;
 type AggregateFunction = (typeof AGGREGATE_FUNCTIONS)[number];
 
 function selectableColumn(entry: RoleTable, name: string): ColumnInfo | undefined {
@@ -19,7 +50,11 @@ function selectableColumn(entry: RoleTable, name: string): ColumnInfo | undefine
   return field && entry.select?.columns.has(field.column.name) ? field.column : undefined;
 }
 
-function hopTo(ctx: PlanContext, table: TableSchema, relationshipName: string): RelationshipHop | undefined {
+function hopTo(
+  ctx: PlanContext,
+  table: TableSchema,
+  relationshipName: string,
+): RelationshipHop | undefined {
   const relationship = table.relationships.get(relationshipName);
   if (!relationship) return undefined;
   const target = ctx.model.tables.get(relationship.target)!;
@@ -39,7 +74,12 @@ const DIRECTIONS: Record<string, Pick<OrderByItem, 'direction' | 'nulls'>> = {
 
 function direction(value: unknown, path: string): Pick<OrderByItem, 'direction' | 'nulls'> {
   const found = typeof value === 'string' ? DIRECTIONS[value] : undefined;
-  if (!found) throw new HasuraError('validation-failed', `expected one of the values ${Object.keys(DIRECTIONS).join(', ')} for type 'order_by', but found ${JSON.stringify(value)}`, path);
+  if (!found)
+    throw new HasuraError(
+      'validation-failed',
+      `expected one of the values ${Object.keys(DIRECTIONS).join(', ')} for type 'order_by', but found ${JSON.stringify(value)}`,
+      path,
+    );
   return found;
 }
 
@@ -53,7 +93,11 @@ function parseOrderByObject(
 ): void {
   if (value === null || value === undefined) return;
   if (typeof value !== 'object' || Array.isArray(value)) {
-    throw new HasuraError('validation-failed', `expected an object for type '${entry.table.typeName}_order_by', but found ${Array.isArray(value) ? 'a list' : typeof value}`, path);
+    throw new HasuraError(
+      'validation-failed',
+      `expected an object for type '${entry.table.typeName}_order_by', but found ${Array.isArray(value) ? 'a list' : typeof value}`,
+      path,
+    );
   }
   for (const [key, item] of Object.entries(value)) {
     if (item === null || item === undefined) continue;
@@ -68,40 +112,146 @@ function parseOrderByObject(
       parseOrderByObject(ctx, roleTableOf(ctx, hop.target)!, item, [...hops, hop], itemPath, out);
       continue;
     }
-    const aggregateHop = key.endsWith('_aggregate') ? hopTo(ctx, entry.table, key.slice(0, -'_aggregate'.length)) : undefined;
+    const aggregateHop = key.endsWith('_aggregate')
+      ? hopTo(ctx, entry.table, key.slice(0, -'_aggregate'.length))
+      : undefined;
     if (aggregateHop && aggregateHop.relationship.kind === 'array') {
       const target = roleTableOf(ctx, aggregateHop.target)!;
       for (const [fn, spec] of Object.entries(item as Record<string, unknown>)) {
         if (spec === null || spec === undefined) continue;
         if (fn === 'count') {
-          out.push({ path: hops, target: { kind: 'aggregate', hop: aggregateHop, fn: 'count', column: undefined }, ...direction(spec, `${itemPath}.count`) });
+          out.push({
+            path: hops,
+            target: { kind: 'aggregate', hop: aggregateHop, fn: 'count', column: undefined },
+            ...direction(spec, `${itemPath}.count`),
+          });
           continue;
         }
         if (!(AGGREGATE_FUNCTIONS as readonly string[]).includes(fn)) {
-          throw new HasuraError('validation-failed', `field '${fn}' not found in type: '${aggregateHop.target.typeName}_aggregate_order_by'`, `${itemPath}.${fn}`);
+          throw new HasuraError(
+            'validation-failed',
+            `field '${fn}' not found in type: '${aggregateHop.target.typeName}_aggregate_order_by'`,
+            `${itemPath}.${fn}`,
+          );
         }
         for (const [columnName, dir] of Object.entries(spec as Record<string, unknown>)) {
           const column = selectableColumn(target, columnName);
-          if (!column) throw new HasuraError('validation-failed', `field '${columnName}' not found in type: '${aggregateHop.target.typeName}_${fn}_order_by'`, `${itemPath}.${fn}.${columnName}`);
+          if (!column)
+            throw new HasuraError(
+              'validation-failed',
+              `field '${columnName}' not found in type: '${aggregateHop.target.typeName}_${fn}_order_by'`,
+              `${itemPath}.${fn}.${columnName}`,
+            );
           if (dir === null || dir === undefined) continue;
-          out.push({ path: hops, target: { kind: 'aggregate', hop: aggregateHop, fn: fn as AggregateFunction, column }, ...direction(dir, `${itemPath}.${fn}.${columnName}`) });
+          out.push({
+            path: hops,
+            target: { kind: 'aggregate', hop: aggregateHop, fn: fn as AggregateFunction, column },
+            ...direction(dir, `${itemPath}.${fn}.${columnName}`),
+          });
         }
       }
       continue;
     }
-    throw new HasuraError('validation-failed', `field '${key}' not found in type: '${entry.table.typeName}_order_by'`, itemPath);
+    const computed = entry.table.computedFields.get(
+      key.endsWith('_aggregate') ? key.slice(0, -'_aggregate'.length) : key,
+    );
+    if (computed && canUseComputedField(ctx, entry.table, computed)) {
+      if ('scalar' in computed.returns && computed.name === key) {
+        out.push({
+          path: hops,
+          target: { kind: 'computed', field: computed },
+          ...direction(item, itemPath),
+        });
+        continue;
+      }
+      const returned =
+        'table' in computed.returns ? ctx.model.tables.get(computed.returns.table) : undefined;
+      const returnedEntry = returned && roleTableOf(ctx, returned);
+      if (returnedEntry && key === `${computed.name}_aggregate`) {
+        for (const [fn, spec] of Object.entries(item as Record<string, unknown>)) {
+          if (spec === null || spec === undefined) continue;
+          if (fn === 'count') {
+            out.push({
+              path: hops,
+              target: {
+                kind: 'computed_aggregate',
+                field: computed,
+                fn: 'count',
+                column: undefined,
+              },
+              ...direction(spec, `${itemPath}.count`),
+            });
+            continue;
+          }
+          if (!['avg', 'max', 'min', 'sum'].includes(fn)) {
+            throw new HasuraError(
+              'validation-failed',
+              `field '${fn}' not found in type: '${returned.typeName}_aggregate_order_by'`,
+              `${itemPath}.${fn}`,
+            );
+          }
+          for (const [columnName, dir] of Object.entries(spec as Record<string, unknown>)) {
+            const column = selectableColumn(returnedEntry, columnName);
+            if (!column)
+              throw new HasuraError(
+                'validation-failed',
+                `field '${columnName}' not found in type: '${returned.typeName}_${fn}_order_by'`,
+                `${itemPath}.${fn}.${columnName}`,
+              );
+            if (dir === null || dir === undefined) continue;
+            out.push({
+              path: hops,
+              target: {
+                kind: 'computed_aggregate',
+                field: computed,
+                fn: fn as 'avg' | 'max' | 'min' | 'sum',
+                column,
+              },
+              ...direction(dir, `${itemPath}.${fn}.${columnName}`),
+            });
+          }
+        }
+        continue;
+      }
+    }
+    throw new HasuraError(
+      'validation-failed',
+      `field '${key}' not found in type: '${entry.table.typeName}_order_by'`,
+      itemPath,
+    );
   }
 }
 
-/** Parses where / order_by / limit / offset / distinct_on of a select on `entry`. */
-export function parseSelectArgs(ctx: PlanContext, entry: RoleTable, args: Record<string, unknown>, path: string): SelectArgs {
-  const where: BoolExp = parseBoolExp(entry.table, args['where'], requestBoolExpContext(ctx), `${path}.args.where`);
+/**
+ * Parses where / order_by / limit / offset / distinct_on of a select on `entry`. The role's
+ * row limit caps plain selects; aggregates count every permitted row, as in Hasura.
+ */
+export function parseSelectArgs(
+  ctx: PlanContext,
+  entry: RoleTable,
+  args: Record<string, unknown>,
+  path: string,
+  options: { aggregate?: boolean } = {},
+): SelectArgs {
+  const where: BoolExp = parseBoolExp(
+    entry.table,
+    args['where'],
+    requestBoolExpContext(ctx),
+    `${path}.args.where`,
+  );
   const orderBy: OrderByItem[] = [];
   const orderByValue = args['order_by'];
   if (orderByValue !== undefined && orderByValue !== null) {
     const items = Array.isArray(orderByValue) ? orderByValue : [orderByValue];
     items.forEach((item, i) =>
-      parseOrderByObject(ctx, entry, item, [], Array.isArray(orderByValue) ? `${path}.args.order_by[${i}]` : `${path}.args.order_by`, orderBy),
+      parseOrderByObject(
+        ctx,
+        entry,
+        item,
+        [],
+        Array.isArray(orderByValue) ? `${path}.args.order_by[${i}]` : `${path}.args.order_by`,
+        orderBy,
+      ),
     );
   }
   let distinctOn: ColumnInfo[] | undefined;
@@ -110,50 +260,127 @@ export function parseSelectArgs(ctx: PlanContext, entry: RoleTable, args: Record
     const names = Array.isArray(distinctValue) ? distinctValue : [distinctValue];
     distinctOn = names.map((name, i) => {
       const column = typeof name === 'string' ? selectableColumn(entry, name) : undefined;
-      if (!column) throw new HasuraError('validation-failed', `expected one of the values ${[...entry.table.columns.keys()].join(', ')} for type '${entry.table.typeName}_select_column', but found ${JSON.stringify(name)}`, `${path}.args.distinct_on[${i}]`);
+      if (!column)
+        throw new HasuraError(
+          'validation-failed',
+          `expected one of the values ${[...entry.table.columns.keys()].join(', ')} for type '${entry.table.typeName}_select_column', but found ${JSON.stringify(name)}`,
+          `${path}.args.distinct_on[${i}]`,
+        );
       return column;
     });
     const leading = orderBy.slice(0, distinctOn.length);
     const matches =
       orderBy.length === 0 ||
       (leading.length === distinctOn.length &&
-        leading.every((item) => item.path.length === 0 && item.target.kind === 'column' && distinctOn!.includes(item.target.column)));
-    if (!matches) throw new HasuraError('validation-failed', '"distinct_on" columns must match initial "order_by" columns', path);
+        leading.every(
+          (item) =>
+            item.path.length === 0 &&
+            item.target.kind === 'column' &&
+            distinctOn!.includes(item.target.column),
+        ));
+    if (!matches)
+      throw new HasuraError(
+        'validation-failed',
+        '"distinct_on" columns must match initial "order_by" columns',
+        `${path}.args`,
+      );
   }
   const requested = coerceNonNegativeInt(args['limit'], `${path}.args.limit`);
-  const permissionLimit = entry.select?.limit;
-  const limit = permissionLimit === undefined ? requested : Math.min(requested ?? permissionLimit, permissionLimit);
-  return { where, orderBy, limit, offset: coerceNonNegativeInt(args['offset'], `${path}.args.offset`), distinctOn };
+  const permissionLimit = options.aggregate ? undefined : entry.select?.limit;
+  const limit =
+    permissionLimit === undefined
+      ? requested
+      : Math.min(requested ?? permissionLimit, permissionLimit);
+  // Hasura takes an offset written as a string of digits too.
+  const offsetValue =
+    typeof args['offset'] === 'string' && /^\d+$/.test(args['offset'])
+      ? Number(args['offset'])
+      : args['offset'];
+  return {
+    where,
+    orderBy,
+    limit,
+    offset: coerceNonNegativeInt(offsetValue, `${path}.args.offset`),
+    distinctOn,
+    nodesLimit: options.aggregate ? entry.select?.limit : undefined,
+  };
 }
 
-function parseAggregateFields(ctx: PlanContext, entry: RoleTable, field: CollectedField): AggregateField[] {
+function parseAggregateFields(
+  ctx: PlanContext,
+  entry: RoleTable,
+  field: CollectedField,
+): AggregateField[] {
   const typeName = `${entry.table.typeName}_aggregate_fields`;
-  return collectFields(expectSelectionSet(field, typeName), typeName, ctx, field.path, field.fragmentStack).map((sub): AggregateField => {
+  return collectFields(
+    expectSelectionSet(field, typeName),
+    typeName,
+    ctx,
+    field.path,
+    field.fragmentStack,
+  ).map((sub): AggregateField => {
     if (sub.name === '__typename') return { alias: sub.alias, kind: 'typename', value: typeName };
     if (sub.name === 'count') {
       const args = fieldArguments(sub, ['columns', 'distinct'], ctx);
       expectLeaf(sub);
-      const names = args['columns'] === undefined || args['columns'] === null ? undefined : Array.isArray(args['columns']) ? args['columns'] : [args['columns']];
-      const columns = names?.map((name, i) => {
+      const names =
+        args['columns'] === undefined || args['columns'] === null
+          ? undefined
+          : Array.isArray(args['columns'])
+            ? args['columns']
+            : [args['columns']];
+      const columns = names?.map((name) => {
         const column = typeof name === 'string' ? selectableColumn(entry, name) : undefined;
-        if (!column) throw new HasuraError('validation-failed', `expected one of the values ${[...entry.table.columns.keys()].join(', ')} for type '${entry.table.typeName}_select_column', but found ${JSON.stringify(name)}`, `${sub.path}.args.columns[${i}]`);
+        if (!column)
+          throw new HasuraError(
+            'validation-failed',
+            `expected one of the values ${[...entry.table.columns.keys()].join(', ')} for type '${entry.table.typeName}_select_column', but found ${JSON.stringify(name)}`,
+            sub.path,
+          );
         return column;
       });
-      return { alias: sub.alias, kind: 'count', columns, distinct: coerceBoolean(args['distinct'], `${sub.path}.args.distinct`) ?? false };
+      return {
+        alias: sub.alias,
+        kind: 'count',
+        columns,
+        distinct: coerceBoolean(args['distinct'], `${sub.path}.args.distinct`) ?? false,
+      };
     }
     const fn = sub.name as AggregateFunction;
     const numericOnly = fn !== 'max' && fn !== 'min';
     const fnType = `${entry.table.typeName}_${fn}_fields`;
     const eligible = (column: ColumnInfo) =>
-      numericOnly ? isNumericType(column.typeName) && !column.isArray : isComparableType(column.typeName, column.isArray);
-    if (!(AGGREGATE_FUNCTIONS as readonly string[]).includes(fn) || ![...(entry.select?.columns ?? [])].some((name) => eligible(entry.table.columnsBySql.get(name)!.column))) {
-      throw new HasuraError('validation-failed', `field '${sub.name}' not found in type: '${typeName}'`, sub.path);
+      numericOnly
+        ? isNumericType(column.typeName) && !column.isArray
+        : isComparableType(column.typeName, column.isArray);
+    if (
+      !(AGGREGATE_FUNCTIONS as readonly string[]).includes(fn) ||
+      ![...(entry.select?.columns ?? [])].some((name) =>
+        eligible(entry.table.columnsBySql.get(name)!.column),
+      )
+    ) {
+      throw new HasuraError(
+        'validation-failed',
+        `field '${sub.name}' not found in type: '${typeName}'`,
+        sub.path,
+      );
     }
     fieldArguments(sub, [], ctx);
-    const columns = collectFields(expectSelectionSet(sub, fnType), fnType, ctx, sub.path, sub.fragmentStack).map((leaf) => {
+    const columns = collectFields(
+      expectSelectionSet(sub, fnType),
+      fnType,
+      ctx,
+      sub.path,
+      sub.fragmentStack,
+    ).map((leaf) => {
       if (leaf.name === '__typename') return { alias: leaf.alias, typename: fnType };
       const column = selectableColumn(entry, leaf.name);
-      if (!column || !eligible(column)) throw new HasuraError('validation-failed', `field '${leaf.name}' not found in type: '${fnType}'`, leaf.path);
+      if (!column || !eligible(column))
+        throw new HasuraError(
+          'validation-failed',
+          `field '${leaf.name}' not found in type: '${fnType}'`,
+          leaf.path,
+        );
       expectLeaf(leaf);
       return { alias: leaf.alias, column };
     });
@@ -162,70 +389,170 @@ function parseAggregateFields(ctx: PlanContext, entry: RoleTable, field: Collect
 }
 
 /** `<t>_aggregate { aggregate { ... } nodes { ... } }`. */
-export function parseAggregateSelection(ctx: PlanContext, entry: RoleTable, field: CollectedField): AggregatePlan {
+export function parseAggregateSelection(
+  ctx: PlanContext,
+  entry: RoleTable,
+  field: CollectedField,
+): AggregatePlan {
   const typeName = `${entry.table.typeName}_aggregate`;
-  const fields = collectFields(expectSelectionSet(field, typeName), typeName, ctx, field.path, field.fragmentStack).map(
-    (sub): AggregatePlan['fields'][number] => {
-      if (sub.name === '__typename') return { alias: sub.alias, kind: 'typename', value: typeName };
-      if (sub.name === 'nodes') {
-        fieldArguments(sub, [], ctx);
-        return { alias: sub.alias, kind: 'nodes', fields: parseTableSelection(ctx, entry, sub) };
-      }
-      if (sub.name === 'aggregate') {
-        fieldArguments(sub, [], ctx);
-        return { alias: sub.alias, kind: 'aggregate', fields: parseAggregateFields(ctx, entry, sub) };
-      }
-      throw new HasuraError('validation-failed', `field '${sub.name}' not found in type: '${typeName}'`, sub.path);
-    },
-  );
+  const fields = collectFields(
+    expectSelectionSet(field, typeName),
+    typeName,
+    ctx,
+    field.path,
+    field.fragmentStack,
+  ).map((sub): AggregatePlan['fields'][number] => {
+    if (sub.name === '__typename') return { alias: sub.alias, kind: 'typename', value: typeName };
+    if (sub.name === 'nodes') {
+      fieldArguments(sub, [], ctx);
+      return { alias: sub.alias, kind: 'nodes', fields: parseTableSelection(ctx, entry, sub) };
+    }
+    if (sub.name === 'aggregate') {
+      fieldArguments(sub, [], ctx);
+      return { alias: sub.alias, kind: 'aggregate', fields: parseAggregateFields(ctx, entry, sub) };
+    }
+    throw new HasuraError(
+      'validation-failed',
+      `field '${sub.name}' not found in type: '${typeName}'`,
+      sub.path,
+    );
+  });
   return { fields };
 }
 
 /** The fields asked of rows of `entry`'s table. */
-export function parseTableSelection(ctx: PlanContext, entry: RoleTable, field: CollectedField): FieldPlan[] {
+export function parseTableSelection(
+  ctx: PlanContext,
+  entry: RoleTable,
+  field: CollectedField,
+): FieldPlan[] {
   const { table } = entry;
   const selectionSet = expectSelectionSet(field, table.typeName);
-  return collectFields(selectionSet, table.typeName, ctx, field.path, field.fragmentStack).map((sub): FieldPlan => {
-    if (sub.name === '__typename') {
-      expectLeaf(sub);
-      return { alias: sub.alias, kind: 'typename', value: table.typeName };
-    }
-    const column = selectableColumn(entry, sub.name);
-    if (column) {
-      fieldArguments(sub, column.typeName === 'jsonb' || column.typeName === 'json' ? ['path'] : [], ctx);
-      expectLeaf(sub);
-      return { alias: sub.alias, kind: 'column', column };
-    }
-    const hop = hopTo(ctx, table, sub.name);
-    if (hop) {
-      const target = roleTableOf(ctx, hop.target)!;
-      if (hop.relationship.kind === 'object') {
-        fieldArguments(sub, [], ctx);
-        return { alias: sub.alias, kind: 'object', hop, fields: parseTableSelection(ctx, target, sub) };
-      }
-      const args = parseSelectArgs(ctx, target, fieldArguments(sub, SELECT_ARGUMENTS, ctx), sub.path);
-      return { alias: sub.alias, kind: 'array', hop, args, fields: parseTableSelection(ctx, target, sub) };
-    }
-    const aggregateHop = sub.name.endsWith('_aggregate') ? hopTo(ctx, table, sub.name.slice(0, -'_aggregate'.length)) : undefined;
-    const aggregateTarget = aggregateHop && roleTableOf(ctx, aggregateHop.target);
-    if (aggregateHop?.relationship.kind === 'array' && aggregateTarget?.select?.allowAggregations) {
-      const args = parseSelectArgs(ctx, aggregateTarget, fieldArguments(sub, SELECT_ARGUMENTS, ctx), sub.path);
-      return { alias: sub.alias, kind: 'array_aggregate', hop: aggregateHop, args, aggregate: parseAggregateSelection(ctx, aggregateTarget, sub) };
-    }
-    const computed = table.computedFields.get(sub.name);
-    if (computed && entry.select?.computedFields.has(computed.name)) {
-      if ('scalar' in computed.returns) {
-        fieldArguments(sub, ['args'], ctx);
+  return collectFields(selectionSet, table.typeName, ctx, field.path, field.fragmentStack).map(
+    (sub): FieldPlan => {
+      if (sub.name === '__typename') {
         expectLeaf(sub);
-        return { alias: sub.alias, kind: 'computed', field: computed, args: undefined, fields: undefined };
+        return { alias: sub.alias, kind: 'typename', value: table.typeName };
       }
-      const returned = ctx.model.tables.get(computed.returns.table);
-      const returnedEntry = returned && roleTableOf(ctx, returned);
-      if (returnedEntry?.select) {
-        const args = parseSelectArgs(ctx, returnedEntry, fieldArguments(sub, [...SELECT_ARGUMENTS, 'args'], ctx), sub.path);
-        return { alias: sub.alias, kind: 'computed', field: computed, args, fields: parseTableSelection(ctx, returnedEntry, sub) };
+      const column = selectableColumn(entry, sub.name);
+      if (column) {
+        const args = fieldArguments(
+          sub,
+          column.typeName === 'jsonb' || column.typeName === 'json' ? ['path'] : [],
+          ctx,
+        );
+        expectLeaf(sub);
+        const path = args['path'];
+        if (path === undefined || path === null)
+          return { alias: sub.alias, kind: 'column', column };
+        if (typeof path !== 'string')
+          throw new HasuraError(
+            'validation-failed',
+            `expected a string for type 'String', but found ${typeof path}`,
+            `${sub.path}.args.path`,
+          );
+        let jsonPath: Array<string | number>;
+        try {
+          // Column paths also accept `.` before a bracket (`objs[0].["key"]`), as Hasura does.
+          jsonPath = [...parseJsonPath(path.replaceAll('.[', '['))];
+        } catch (error) {
+          throw new HasuraError(
+            'validation-failed',
+            `parse json path error: ${(error as Error).message}`,
+            `${sub.path}.args.path`,
+          );
+        }
+        return { alias: sub.alias, kind: 'column', column, jsonPath };
       }
-    }
-    throw new HasuraError('validation-failed', `field '${sub.name}' not found in type: '${table.typeName}'`, sub.path);
-  });
+      const hop = hopTo(ctx, table, sub.name);
+      if (hop) {
+        const target = roleTableOf(ctx, hop.target)!;
+        if (hop.relationship.kind === 'object') {
+          fieldArguments(sub, [], ctx);
+          return {
+            alias: sub.alias,
+            kind: 'object',
+            hop,
+            fields: parseTableSelection(ctx, target, sub),
+          };
+        }
+        const args = parseSelectArgs(
+          ctx,
+          target,
+          fieldArguments(sub, SELECT_ARGUMENTS, ctx),
+          sub.path,
+        );
+        return {
+          alias: sub.alias,
+          kind: 'array',
+          hop,
+          args,
+          fields: parseTableSelection(ctx, target, sub),
+        };
+      }
+      const aggregateHop = sub.name.endsWith('_aggregate')
+        ? hopTo(ctx, table, sub.name.slice(0, -'_aggregate'.length))
+        : undefined;
+      const aggregateTarget = aggregateHop && roleTableOf(ctx, aggregateHop.target);
+      if (
+        aggregateHop?.relationship.kind === 'array' &&
+        aggregateTarget?.select?.allowAggregations
+      ) {
+        const args = parseSelectArgs(
+          ctx,
+          aggregateTarget,
+          fieldArguments(sub, SELECT_ARGUMENTS, ctx),
+          sub.path,
+          { aggregate: true },
+        );
+        return {
+          alias: sub.alias,
+          kind: 'array_aggregate',
+          hop: aggregateHop,
+          args,
+          aggregate: parseAggregateSelection(ctx, aggregateTarget, sub),
+        };
+      }
+      const computed = table.computedFields.get(sub.name);
+      if (computed && canUseComputedField(ctx, table, computed)) {
+        if ('scalar' in computed.returns) {
+          const functionArgs = (fieldArguments(sub, ['args'], ctx)['args'] ?? {}) as Record<
+            string,
+            unknown
+          >;
+          expectLeaf(sub);
+          return {
+            alias: sub.alias,
+            kind: 'computed',
+            field: computed,
+            functionArgs,
+            permission: undefined,
+            args: undefined,
+            fields: undefined,
+          };
+        }
+        const returned = ctx.model.tables.get(computed.returns.table);
+        const returnedEntry = returned && roleTableOf(ctx, returned);
+        if (returnedEntry?.select) {
+          const raw = fieldArguments(sub, [...SELECT_ARGUMENTS, 'args'], ctx);
+          const args = parseSelectArgs(ctx, returnedEntry, raw, sub.path);
+          const functionArgs = (raw['args'] ?? {}) as Record<string, unknown>;
+          return {
+            alias: sub.alias,
+            kind: 'computed',
+            field: computed,
+            functionArgs,
+            permission: returnedEntry.select.filter,
+            args,
+            fields: parseTableSelection(ctx, returnedEntry, sub),
+          };
+        }
+      }
+      throw new HasuraError(
+        'validation-failed',
+        `field '${sub.name}' not found in type: '${table.typeName}'`,
+        sub.path,
+      );
+    },
+  );
 }

@@ -20,7 +20,11 @@ export interface CollectedField {
 const KNOWN_DIRECTIVES = new Set(['skip', 'include']);
 
 /** Whether @skip / @include keep a selection; Hasura's errors for misuse. */
-function isIncluded(directives: readonly DirectiveNode[] | undefined, ctx: PlanContext, path: string): boolean {
+function isIncluded(
+  directives: readonly DirectiveNode[] | undefined,
+  ctx: PlanContext,
+  path: string,
+): boolean {
   if (!directives || directives.length === 0) return true;
   const seen = new Set<string>();
   const repeated = new Set<string>();
@@ -28,22 +32,39 @@ function isIncluded(directives: readonly DirectiveNode[] | undefined, ctx: PlanC
     const name = directive.name.value;
     if (name === '_multiple_top_level_fields' || name === 'cached') continue;
     if (!KNOWN_DIRECTIVES.has(name)) {
-      throw new HasuraError('validation-failed', `directive "${name}" is not defined in the schema`, path);
+      throw new HasuraError(
+        'validation-failed',
+        `directive "${name}" is not defined in the schema`,
+        path,
+      );
     }
     if (seen.has(name)) repeated.add(name);
     seen.add(name);
   }
   if (repeated.size > 0) {
-    throw new HasuraError('validation-failed', `the following directives are used more than once: ${[...repeated].join(', ')}`, path);
+    throw new HasuraError(
+      'validation-failed',
+      `the following directives are used more than once: ${[...repeated].join(', ')}`,
+      path,
+    );
   }
   for (const directive of directives) {
     const name = directive.name.value;
     if (!KNOWN_DIRECTIVES.has(name)) continue;
     const argument = directive.arguments?.find((arg) => arg.name.value === 'if');
-    if (!argument) throw new HasuraError('validation-failed', `missing required field 'if'`, `${path}.directives.${name}`);
+    if (!argument)
+      throw new HasuraError(
+        'validation-failed',
+        `missing required field 'if'`,
+        `${path}.directives.${name}`,
+      );
     const value = valueFromAst(argument.value, ctx.variables);
     if (typeof value !== 'boolean') {
-      throw new HasuraError('validation-failed', `expected a boolean for type 'Boolean', but found ${value === null ? 'null' : typeof value}`, `${path}.directives.${name}.args.if`);
+      throw new HasuraError(
+        'validation-failed',
+        `expected a boolean for type 'Boolean', but found ${value === null ? 'null' : typeof value}`,
+        `${path}.directives.${name}.args.if`,
+      );
     }
     if (name === 'skip' && value) return false;
     if (name === 'include' && !value) return false;
@@ -69,7 +90,8 @@ export function collectFields(
         case Kind.FIELD: {
           const name = selection.name.value;
           const fieldPath = `${setPath}.selectionSet.${name}`;
-          if (!isIncluded(selection.directives, ctx, fieldPath)) break;
+          // Hasura reports directive errors on the selection set that holds the field.
+          if (!isIncluded(selection.directives, ctx, `${setPath}.selectionSet`)) break;
           const alias = selection.alias?.value ?? name;
           const existing = fields.get(alias);
           if (existing && existing.node.selectionSet && selection.selectionSet) {
@@ -78,11 +100,20 @@ export function collectFields(
               ...existing.node,
               selectionSet: {
                 ...existing.node.selectionSet,
-                selections: [...existing.node.selectionSet.selections, ...selection.selectionSet.selections],
+                selections: [
+                  ...existing.node.selectionSet.selections,
+                  ...selection.selectionSet.selections,
+                ],
               },
             };
           } else if (!existing) {
-            fields.set(alias, { alias, name, node: selection, path: fieldPath, fragmentStack: stack });
+            fields.set(alias, {
+              alias,
+              name,
+              node: selection,
+              path: fieldPath,
+              fragmentStack: stack,
+            });
           }
           break;
         }
@@ -91,14 +122,30 @@ export function collectFields(
           if (!isIncluded(selection.directives, ctx, setPath)) break;
           if (stack.includes(name)) {
             const cycle = stack.slice(stack.indexOf(name));
-            const names = cycle.length === 1 ? cycle[0]! : `${cycle.slice(0, -1).join(', ')} and ${cycle.at(-1)!}`;
-            throw new HasuraError('validation-failed', `the fragment definition(s) ${names} form a cycle`, `${setPath}.selectionSet`);
+            const names =
+              cycle.length === 1
+                ? cycle[0]!
+                : `${cycle.slice(0, -1).join(', ')} and ${cycle.at(-1)!}`;
+            throw new HasuraError(
+              'validation-failed',
+              `the fragment definition(s) ${names} form a cycle`,
+              `${setPath}.selectionSet`,
+            );
           }
           const fragment = ctx.fragments.get(name);
-          if (!fragment) throw new HasuraError('validation-failed', `reference to undefined fragment "${name}"`, setPath);
+          if (!fragment)
+            throw new HasuraError(
+              'validation-failed',
+              `reference to undefined fragment "${name}"`,
+              setPath,
+            );
           const condition = fragment.typeCondition.name.value;
           if (condition !== typeName) {
-            throw new HasuraError('validation-failed', `fragment "${name}" is defined on "${condition}" but used on "${typeName}"`, setPath);
+            throw new HasuraError(
+              'validation-failed',
+              `fragment "${name}" is defined on "${condition}" but used on "${typeName}"`,
+              setPath,
+            );
           }
           visit(fragment.selectionSet, `${setPath}.selectionSet.${name}`, [...stack, name]);
           break;
@@ -127,7 +174,11 @@ export function fieldArguments(
   for (const argument of field.node.arguments ?? []) {
     const name = argument.name.value;
     if (!allowed.includes(name)) {
-      throw new HasuraError('validation-failed', `'${field.name}' has no argument named '${name}'`, `${field.path}.args.${name}`);
+      throw new HasuraError(
+        'validation-failed',
+        `'${field.name}' has no argument named '${name}'`,
+        `${field.path}.args.${name}`,
+      );
     }
     const value = valueFromAst(argument.value, ctx.variables);
     if (value !== undefined) result[name] = value;
@@ -138,13 +189,21 @@ export function fieldArguments(
 /** Refuses a selection set on a leaf, and requires one on an object. */
 export function expectLeaf(field: CollectedField): void {
   if (field.node.selectionSet) {
-    throw new HasuraError('validation-failed', `unexpected subselection set for non-object field`, field.path);
+    throw new HasuraError(
+      'validation-failed',
+      `unexpected subselection set for non-object field`,
+      field.path,
+    );
   }
 }
 
 export function expectSelectionSet(field: CollectedField, typeName: string): SelectionSetNode {
   if (!field.node.selectionSet) {
-    throw new HasuraError('validation-failed', `missing selection set for "${typeName}"`, field.path);
+    throw new HasuraError(
+      'validation-failed',
+      `missing selection set for "${typeName}"`,
+      field.path,
+    );
   }
   return field.node.selectionSet;
 }

@@ -87,7 +87,11 @@ export function coerceNonNegativeInt(value: unknown, path: string): number | und
 export function coerceBoolean(value: unknown, path: string): boolean | undefined {
   if (value === null || value === undefined) return undefined;
   if (typeof value !== 'boolean') {
-    throw new HasuraError('validation-failed', `expected a boolean for type 'Boolean', but found ${describe(value)}`, path);
+    throw new HasuraError(
+      'validation-failed',
+      `expected a boolean for type 'Boolean', but found ${describe(value)}`,
+      path,
+    );
   }
   return value;
 }
@@ -100,27 +104,39 @@ export function coerceColumnValue(value: unknown, column: ColumnInfo, path: stri
   if (value === null || value === undefined) return null;
   const scalar = columnScalar(column);
   const mismatch = (expected: string): never => {
-    throw new HasuraError('validation-failed', `expected ${expected} for type '${scalar}', but found ${describe(value)}`, path);
+    throw new HasuraError(
+      'validation-failed',
+      `expected ${expected} for type '${scalar}', but found ${describe(value)}`,
+      path,
+    );
   };
   if (isJsonType(column.typeName)) return JSON.stringify(toPlainJson(value));
   if (column.isArray) {
-    if (Array.isArray(value)) return value.map((item: unknown) => (item instanceof NumberLiteral ? item.text : item));
+    if (Array.isArray(value))
+      return value.map((item: unknown) => (item instanceof NumberLiteral ? item.text : item));
     if (typeof value === 'string') return value;
     return mismatch('a list');
   }
   switch (scalar) {
+    // Column values may also be written as strings ("42", "true"), as Hasura accepts them.
     case 'Int':
     case 'smallint': {
-      const number = value instanceof NumberLiteral ? Number(value.text) : value;
-      if (typeof number !== 'number' || !Number.isInteger(number)) return mismatch('a 32-bit integer');
+      const fromString =
+        typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+      const number = fromString instanceof NumberLiteral ? Number(fromString.text) : fromString;
+      if (typeof number !== 'number' || !Number.isInteger(number))
+        return mismatch('a 32-bit integer');
       if (number < INT32_MIN || number > INT32_MAX) return mismatch('a 32-bit integer');
       return String(number);
     }
     case 'Float':
       if (value instanceof NumberLiteral) return value.text;
+      if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
+        return value.trim();
       if (typeof value !== 'number') return mismatch('a float');
       return String(value);
     case 'Boolean':
+      if (value === 'true' || value === 'false') return value;
       if (typeof value !== 'boolean') return mismatch('a boolean');
       return String(value);
     case 'String':

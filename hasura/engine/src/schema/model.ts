@@ -112,5 +112,9 @@ export interface RoleSchema {
 export interface SchemaModel {
   tables: Map<string, TableSchema>;
   roles: Set<string>;
-  forRole(role: string): RoleSchema;
+  /**
+   * A role's API. `backendOnly` adds the permissions marked backend_only, which Hasura grants
+   * only to requests that prove the admin secret and set x-hasura-use-backend-only-permissions.
+   */
+  forRole(role: string, options?: { backendOnly?: boolean }): RoleSchema;
 }

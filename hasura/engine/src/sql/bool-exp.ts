@@ -1,7 +1,7 @@
 import type { ColumnInfo } from '../catalog/model.ts';
 import { isJsonOperand } from '../plan/bool-exp.ts';
 import type { BoolExp, ComparisonOp, ValueRef } from '../plan/ir.ts';
-import type { RelationshipField, TableSchema } from '../schema/model.ts';
+import type { ComputedField, RelationshipField, TableSchema } from '../schema/model.ts';
 
 import { ident, literalParam, qualified, type SqlBuilder } from './builder.ts';
 
@@ -34,38 +34,108 @@ const BINARY: Partial<Record<ComparisonOp, string>> = {
 
 /** The join condition between a row (`from`) and the rows a relationship leads to (`to`). */
 export function joinCondition(relationship: RelationshipField, from: string, to: string): string {
-  return relationship.mapping.map(([local, remote]) => `${from}.${ident(local)} = ${to}.${ident(remote)}`).join(' AND ');
+  return relationship.mapping
+    .map(([local, remote]) => `${from}.${ident(local)} = ${to}.${ident(remote)}`)
+    .join(' AND ');
 }
 
-function operand(value: ValueRef, column: ColumnInfo, op: ComparisonOp, b: SqlBuilder, alias: string, rootAlias: string): string {
+function operand(
+  value: ValueRef,
+  column: ColumnInfo,
+  op: ComparisonOp,
+  b: SqlBuilder,
+  alias: string,
+  rootAlias: string,
+): string {
   const list = op === '_in' || op === '_nin' || op === '_has_keys_any' || op === '_has_keys_all';
-  const cast = op === '_has_key' ? 'text' : op === '_has_keys_any' || op === '_has_keys_all' ? 'text[]' : isJsonOperand(column, op) ? column.sqlType : list ? `${column.sqlType}[]` : column.sqlType;
+  const cast =
+    op === '_has_key'
+      ? 'text'
+      : op === '_has_keys_any' || op === '_has_keys_all'
+        ? 'text[]'
+        : isJsonOperand(column, op)
+          ? column.sqlType
+          : list
+            ? `${column.sqlType}[]`
+            : column.sqlType;
   switch (value.kind) {
     case 'column':
       return `${value.fromRoot ? rootAlias : alias}.${ident(value.column.name)}`;
     case 'session':
       return b.param(b.sessionValue(value.name), cast);
     case 'literal': {
-      if (list && Array.isArray(value.value)) return b.param(value.value.map((item) => literalParam(item, column)), cast);
+      if (list && Array.isArray(value.value))
+        return b.param(
+          value.value.map((item) => literalParam(item, column)),
+          cast,
+        );
       if (op === '_has_key') return b.param(String(value.value), cast);
       return b.param(literalParam(value.value, column), cast);
     }
   }
 }
 
-function compare(exp: Extract<BoolExp, { kind: 'compare' }>, b: SqlBuilder, alias: string, rootAlias: string): string {
-  const column = `${alias}.${ident(exp.column.name)}`;
+/**
+ * A computed field's value for the row `alias`: the function called in named notation, so
+ * the row, the session (`hasura_session`-style argument) and any extra arguments can come in
+ * whatever order the function declares them.
+ */
+export function computedCall(
+  field: ComputedField,
+  alias: string,
+  b: SqlBuilder,
+  extra: Record<string, unknown> = {},
+): string {
+  const { fn } = field;
+  const named =
+    fn.argNames.length === fn.argTypes.length && fn.argNames.every((name) => name !== '');
+  const sessionArg = field.sessionArgument;
+  const tableArg =
+    field.tableArgument ?? fn.argNames.find((name) => name !== sessionArg) ?? fn.argNames[0];
+  const session = () => b.param(JSON.stringify(b.session.variables), 'json');
+  const callee = `${ident(fn.schema)}.${ident(fn.name)}`;
+  if (!named)
+    return `${callee}(${[alias, ...(sessionArg !== undefined ? [session()] : [])].join(', ')})`;
+  const args = fn.argNames.flatMap((name, i) => {
+    if (name === tableArg) return [`${ident(name)} => ${alias}`];
+    if (name === sessionArg) return [`${ident(name)} => ${session()}`];
+    if (name in extra)
+      return [
+        `${ident(name)} => ${b.param(extra[name] === null ? null : String(extra[name]), fn.argTypes[i])}`,
+      ];
+    return [];
+  });
+  return `${callee}(${args.join(', ')})`;
+}
+
+function compare(
+  exp: Extract<BoolExp, { kind: 'compare' }>,
+  b: SqlBuilder,
+  alias: string,
+  rootAlias: string,
+): string {
+  const column = exp.computed
+    ? computedCall(exp.computed, alias, b)
+    : `${alias}.${ident(exp.column.name)}`;
   const { op, value } = exp;
   if (op === '_is_null') {
-    const isNull = value.kind === 'literal' ? value.value === true : b.sessionValue(value.kind === 'session' ? value.name : '') === 'true';
+    const isNull =
+      value.kind === 'literal'
+        ? value.value === true
+        : b.sessionValue(value.kind === 'session' ? value.name : '') === 'true';
     return `${column} IS ${isNull ? '' : 'NOT '}NULL`;
   }
   if (value.kind === 'literal' && value.value === null) return 'true';
-  if (op === '_in') return `${column} = ANY(${operand(value, exp.column, op, b, alias, rootAlias)})`;
-  if (op === '_nin') return `NOT (${column} = ANY(${operand(value, exp.column, op, b, alias, rootAlias)}))`;
-  if (op === '_has_key') return `${column} ? ${operand(value, exp.column, op, b, alias, rootAlias)}`;
-  if (op === '_has_keys_any') return `${column} ?| ${operand(value, exp.column, op, b, alias, rootAlias)}`;
-  if (op === '_has_keys_all') return `${column} ?& ${operand(value, exp.column, op, b, alias, rootAlias)}`;
+  if (op === '_in')
+    return `${column} = ANY(${operand(value, exp.column, op, b, alias, rootAlias)})`;
+  if (op === '_nin')
+    return `NOT (${column} = ANY(${operand(value, exp.column, op, b, alias, rootAlias)}))`;
+  if (op === '_has_key')
+    return `${column} ? ${operand(value, exp.column, op, b, alias, rootAlias)}`;
+  if (op === '_has_keys_any')
+    return `${column} ?| ${operand(value, exp.column, op, b, alias, rootAlias)}`;
+  if (op === '_has_keys_all')
+    return `${column} ?& ${operand(value, exp.column, op, b, alias, rootAlias)}`;
   return `${column} ${BINARY[op]!} ${operand(value, exp.column, op, b, alias, rootAlias)}`;
 }
 
@@ -73,23 +143,40 @@ function compare(exp: Extract<BoolExp, { kind: 'compare' }>, b: SqlBuilder, alia
  * A boolean expression as a SQL predicate on the row aliased `alias`. `rootAlias` is the row
  * that `["$", column]` comparisons in permissions refer to.
  */
-export function compileBoolExp(exp: BoolExp, b: SqlBuilder, alias: string, rootAlias = alias): string {
+export function compileBoolExp(
+  exp: BoolExp,
+  b: SqlBuilder,
+  alias: string,
+  rootAlias = alias,
+): string {
   switch (exp.kind) {
     case 'true':
       return 'true';
     case 'and':
-      return exp.items.length === 0 ? 'true' : `(${exp.items.map((item) => compileBoolExp(item, b, alias, rootAlias)).join(' AND ')})`;
+      return exp.items.length === 0
+        ? 'true'
+        : `(${exp.items.map((item) => compileBoolExp(item, b, alias, rootAlias)).join(' AND ')})`;
     case 'or':
-      return exp.items.length === 0 ? 'false' : `(${exp.items.map((item) => compileBoolExp(item, b, alias, rootAlias)).join(' OR ')})`;
+      return exp.items.length === 0
+        ? 'false'
+        : `(${exp.items.map((item) => compileBoolExp(item, b, alias, rootAlias)).join(' OR ')})`;
     case 'not':
       return `(NOT ${compileBoolExp(exp.item, b, alias, rootAlias)})`;
     case 'compare':
       return compare(exp, b, alias, rootAlias);
     case 'relationship': {
       const target = b.alias();
-      const conditions = [joinCondition(exp.relationship, alias, target), compileBoolExp(exp.where, b, target, rootAlias)];
-      if (exp.permission && exp.permission.kind !== 'true') conditions.push(compileBoolExp(exp.permission, b, target));
+      const conditions = [
+        joinCondition(exp.relationship, alias, target),
+        compileBoolExp(exp.where, b, target, rootAlias),
+      ];
+      if (exp.permission && exp.permission.kind !== 'true')
+        conditions.push(compileBoolExp(exp.permission, b, target));
       return `EXISTS (SELECT 1 FROM ${tableRef(exp.target)} AS ${target} WHERE ${conditions.join(' AND ')})`;
+    }
+    case 'computed_exists': {
+      const target = b.alias();
+      return `EXISTS (SELECT 1 FROM ${computedCall(exp.field, alias, b)} AS ${target} WHERE ${compileBoolExp(exp.where, b, target, rootAlias)})`;
     }
     case 'exists': {
       const target = b.alias();

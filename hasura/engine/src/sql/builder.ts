@@ -45,7 +45,8 @@ export class SqlBuilder {
   /** The value of a session variable, or Hasura's error when the request did not carry it. */
   sessionValue(name: string): string {
     const value = this.session.variables[name.toLowerCase()];
-    if (value === undefined) throw new HasuraError('not-found', `missing session variable: "${name.toLowerCase()}"`, '$');
+    if (value === undefined)
+      throw new HasuraError('not-found', `missing session variable: "${name.toLowerCase()}"`, '$');
     return value;
   }
 }
@@ -56,6 +57,7 @@ export function literalParam(value: unknown, column: ColumnInfo): unknown {
   if (isJsonType(column.typeName)) return typeof value === 'string' ? value : JSON.stringify(value);
   if (Array.isArray(value)) return value;
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
   return JSON.stringify(value);
 }

@@ -7,7 +7,8 @@ import { jsonObject, rowJson } from './select.ts';
 
 /** SQLSTATE our engine raises when a row fails an insert/update permission check. */
 export const PERMISSION_CHECK_SQLSTATE = 'HCV01';
-export const PERMISSION_CHECK_MESSAGE = 'check constraint of an insert/update permission has failed';
+export const PERMISSION_CHECK_MESSAGE =
+  'check constraint of an insert/update permission has failed';
 
 /** Created at start-up; raising from a function lets one statement refuse a row it wrote. */
 export const PERMISSION_CHECK_FUNCTION_DDL = `
@@ -35,7 +36,7 @@ function value(ref: ValueRef, table: TableSchema, column: string, b: SqlBuilder)
 function outputJson(output: MutationOutput, rows: string, b: SqlBuilder): string {
   if (output.kind === 'one') {
     const alias = b.alias();
-    return `(SELECT ${rowJson(output.fields, alias, b)} FROM ${rows} AS ${alias} LIMIT 1)`;
+    return `(SELECT ${rowJson(output.fields, `(${alias}."__r")`, b)} FROM ${rows} AS ${alias} LIMIT 1)`;
   }
   return jsonObject(
     output.fields.map((field): [string, string] => {
@@ -46,7 +47,10 @@ function outputJson(output: MutationOutput, rows: string, b: SqlBuilder): string
           return [field.alias, `(SELECT count(*) FROM ${rows})::int`];
         case 'returning': {
           const alias = b.alias();
-          return [field.alias, `(SELECT coalesce(json_agg(${rowJson(field.fields, alias, b)}), '[]'::json) FROM ${rows} AS ${alias})`];
+          return [
+            field.alias,
+            `(SELECT coalesce(json_agg(${rowJson(field.fields, `(${alias}."__r")`, b)}), '[]'::json) FROM ${rows} AS ${alias})`,
+          ];
         }
       }
     }),
@@ -64,27 +68,42 @@ export function compileMutation(plan: MutationPlan, b: SqlBuilder): string {
     case 'insert': {
       const columns = plan.columns.map((column) => ident(column.name));
       const tuples = plan.rows.map(
-        (row) => `(${plan.columns.map((column) => (row.has(column.name) ? value(row.get(column.name)!, table, column.name, b) : 'DEFAULT')).join(', ')})`,
+        (row) =>
+          `(${plan.columns.map((column) => (row.has(column.name) ? value(row.get(column.name)!, table, column.name, b) : 'DEFAULT')).join(', ')})`,
       );
-      const into = columns.length > 0 ? `(${columns.join(', ')}) VALUES ${tuples.join(', ')}` : 'DEFAULT VALUES';
+      const into =
+        columns.length > 0
+          ? `(${columns.join(', ')}) VALUES ${tuples.join(', ')}`
+          : 'DEFAULT VALUES';
       let conflict = '';
       if (plan.onConflict) {
-        const { constraint, updateColumns, where } = plan.onConflict;
+        const { constraint, updateColumns, where, presets } = plan.onConflict;
+        const assignments = [
+          ...updateColumns
+            .filter((column) => !presets.has(column.name))
+            .map((column) => `${ident(column.name)} = EXCLUDED.${ident(column.name)}`),
+          ...[...presets].map(
+            ([column, ref]) => `${ident(column)} = ${value(ref, table, column, b)}`,
+          ),
+        ];
         conflict =
           updateColumns.length === 0
             ? ` ON CONFLICT ON CONSTRAINT ${ident(constraint)} DO NOTHING`
-            : ` ON CONFLICT ON CONSTRAINT ${ident(constraint)} DO UPDATE SET ${updateColumns
-                .map((column) => `${ident(column.name)} = EXCLUDED.${ident(column.name)}`)
-                .join(', ')} WHERE ${compileBoolExp(where, b, target)}`;
+            : ` ON CONFLICT ON CONSTRAINT ${ident(constraint)} DO UPDATE SET ${assignments.join(', ')} WHERE ${compileBoolExp(where, b, target)}`;
       }
       check = compileBoolExp(plan.check, b, target);
-      write = `INSERT INTO ${tableRef(table)} AS ${target} ${into}${conflict} RETURNING *, ${check} AS "__check"`;
+      write = `INSERT INTO ${tableRef(table)} AS ${target} ${into}${conflict} RETURNING ${target} AS "__r", ${check} AS "__check"`;
       break;
     }
     case 'update': {
       const assignments = [
-        ...[...plan.set].map(([column, ref]) => `${ident(column)} = ${value(ref, table, column, b)}`),
-        ...[...plan.inc].map(([column, ref]) => `${ident(column)} = ${target}.${ident(column)} + ${value(ref, table, column, b)}`),
+        ...[...plan.set].map(
+          ([column, ref]) => `${ident(column)} = ${value(ref, table, column, b)}`,
+        ),
+        ...[...plan.inc].map(
+          ([column, ref]) =>
+            `${ident(column)} = ${target}.${ident(column)} + ${value(ref, table, column, b)}`,
+        ),
         ...plan.jsonOps.map(({ column, op, value: ref }) => {
           const current = `${target}.${ident(column.name)}`;
           const operand = ref.kind === 'literal' ? ref.value : null;
@@ -103,11 +122,11 @@ export function compileMutation(plan: MutationPlan, b: SqlBuilder): string {
         }),
       ];
       check = plan.check ? compileBoolExp(plan.check, b, target) : 'true';
-      write = `UPDATE ${tableRef(table)} AS ${target} SET ${assignments.join(', ')} WHERE ${compileBoolExp(plan.where, b, target)} RETURNING *, ${check} AS "__check"`;
+      write = `UPDATE ${tableRef(table)} AS ${target} SET ${assignments.join(', ')} WHERE ${compileBoolExp(plan.where, b, target)} RETURNING ${target} AS "__r", ${check} AS "__check"`;
       break;
     }
     case 'delete':
-      write = `DELETE FROM ${tableRef(table)} AS ${target} WHERE ${compileBoolExp(plan.where, b, target)} RETURNING *, true AS "__check"`;
+      write = `DELETE FROM ${tableRef(table)} AS ${target} WHERE ${compileBoolExp(plan.where, b, target)} RETURNING ${target} AS "__r", true AS "__check"`;
       break;
   }
   const enforce =
@@ -120,13 +139,21 @@ export function compileMutation(plan: MutationPlan, b: SqlBuilder): string {
 /** Whether a mutation writes nothing at all (no objects, or an update with no operator): answered without SQL. */
 export function isNoOp(plan: MutationPlan): boolean {
   if (plan.kind === 'insert') return plan.rows.length === 0;
-  return plan.kind === 'update' && plan.set.size === 0 && plan.inc.size === 0 && plan.jsonOps.length === 0;
+  return (
+    plan.kind === 'update' &&
+    plan.set.size === 0 &&
+    plan.inc.size === 0 &&
+    plan.jsonOps.length === 0
+  );
 }
 
 /** The JSON of a no-op mutation: no rows affected, nothing returned. */
 export function noOpJson(plan: MutationPlan): unknown {
   if (plan.output.kind === 'one') return null;
   return Object.fromEntries(
-    plan.output.fields.map((field) => [field.alias, field.kind === 'affected_rows' ? 0 : field.kind === 'returning' ? [] : field.value]),
+    plan.output.fields.map((field) => [
+      field.alias,
+      field.kind === 'affected_rows' ? 0 : field.kind === 'returning' ? [] : field.value,
+    ]),
   );
 }

@@ -10,13 +10,21 @@ export function rootFieldJson(root: RootPlan, b: SqlBuilder): string {
     case 'typename':
       return stringLiteral(root.value);
     case 'select':
-      return listJson(root.source.table.table, root.args, root.fields, b, (alias) => compileBoolExp(root.source.permission, b, alias));
+      return listJson(root.source.table.table, root.args, root.fields, b, (alias) =>
+        compileBoolExp(root.source.permission, b, alias),
+      );
     case 'select_aggregate':
       return aggregateJson(root.source.table.table, root.args, root.aggregate, b, (alias) =>
         andSql(compileBoolExp(root.source.permission, b, alias)),
       );
     case 'select_by_pk':
-      return singleRowJson(root.source.table.table, root.where, root.source.permission, root.fields, b);
+      return singleRowJson(
+        root.source.table.table,
+        root.where,
+        root.source.permission,
+        root.fields,
+        b,
+      );
     default:
       throw new Error(`${root.kind} is not a query field`);
   }

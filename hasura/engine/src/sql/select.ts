@@ -1,9 +1,17 @@
 import type { ColumnInfo } from '../catalog/model.ts';
-import type { AggregateField, AggregatePlan, BoolExp, FieldPlan, OrderByItem, RelationshipHop, SelectArgs } from '../plan/ir.ts';
+import type {
+  AggregateField,
+  AggregatePlan,
+  BoolExp,
+  FieldPlan,
+  OrderByItem,
+  RelationshipHop,
+  SelectArgs,
+} from '../plan/ir.ts';
 import type { TableSchema } from '../schema/model.ts';
 import { isStringifiedNumeric } from '../schema/scalars.ts';
 
-import { andSql, compileBoolExp, joinCondition, tableRef } from './bool-exp.ts';
+import { andSql, compileBoolExp, computedCall, joinCondition, tableRef } from './bool-exp.ts';
 import { ident, stringLiteral, type SqlBuilder } from './builder.ts';
 
 /*
@@ -15,7 +23,9 @@ import { ident, stringLiteral, type SqlBuilder } from './builder.ts';
 /** A column's value as it goes into the JSON: numeric types as text when stringified. */
 export function columnJson(column: ColumnInfo, alias: string, b: SqlBuilder): string {
   const value = `${alias}.${ident(column.name)}`;
-  return b.stringifyNumericTypes && isStringifiedNumeric(column.typeName) && !column.isArray ? `(${value})::text` : value;
+  return b.stringifyNumericTypes && isStringifiedNumeric(column.typeName) && !column.isArray
+    ? `(${value})::text`
+    : value;
 }
 
 /** A JSON object of named expressions, keys in the given order (row_to_json keeps it). */
@@ -32,39 +42,46 @@ export function rowJson(fields: FieldPlan[], alias: string, b: SqlBuilder): stri
 function fieldJson(field: FieldPlan, alias: string, b: SqlBuilder): string {
   switch (field.kind) {
     case 'column':
+      if (field.jsonPath && field.jsonPath.length > 0) {
+        return `${alias}.${ident(field.column.name)} #> ${b.param(field.jsonPath.map(String), 'text[]')}`;
+      }
       return columnJson(field.column, alias, b);
     case 'typename':
       return stringLiteral(field.value);
     case 'object': {
       const target = b.alias();
-      const where = andSql(joinCondition(field.hop.relationship, alias, target), permissionSql(field.hop, b, target));
+      const where = andSql(
+        joinCondition(field.hop.relationship, alias, target),
+        permissionSql(field.hop, b, target),
+      );
       return `(SELECT ${rowJson(field.fields, target, b)} FROM ${tableRef(field.hop.target)} AS ${target} WHERE ${where} LIMIT 1)`;
     }
     case 'array':
       return listJson(field.hop.target, field.args, field.fields, b, (target) =>
-        andSql(joinCondition(field.hop.relationship, alias, target), permissionSql(field.hop, b, target)),
+        andSql(
+          joinCondition(field.hop.relationship, alias, target),
+          permissionSql(field.hop, b, target),
+        ),
       );
     case 'array_aggregate':
       return aggregateJson(field.hop.target, field.args, field.aggregate, b, (target) =>
-        andSql(joinCondition(field.hop.relationship, alias, target), permissionSql(field.hop, b, target)),
+        andSql(
+          joinCondition(field.hop.relationship, alias, target),
+          permissionSql(field.hop, b, target),
+        ),
       );
     case 'computed': {
-      const call = computedCall(field.field.fn.schema, field.field.fn.name, alias, field.field.sessionArgument !== undefined, b);
+      const call = computedCall(field.field, alias, b, field.functionArgs);
       if (!field.fields || !field.args) {
         const typeName = 'typeName' in field.field.returns ? field.field.returns.typeName : '';
         return b.stringifyNumericTypes && isStringifiedNumeric(typeName) ? `(${call})::text` : call;
       }
       const target = b.alias();
-      const rows = `(SELECT * FROM ${call}) AS ${target}`;
-      return listFromRows(rows, target, field.args, field.fields, b, 'true');
+      // The returned rows' permission filter applies as for any select of that table.
+      const permission = field.permission ? compileBoolExp(field.permission, b, target) : 'true';
+      return listFromRows(`${call} AS ${target}`, target, field.args, field.fields, b, permission);
     }
   }
-}
-
-function computedCall(schema: string, name: string, alias: string, withSession: boolean, b: SqlBuilder): string {
-  const args = [alias];
-  if (withSession) args.push(b.param(JSON.stringify(b.session.variables), 'json'));
-  return `${ident(schema)}.${ident(name)}(${args.join(', ')})`;
 }
 
 function permissionSql(hop: RelationshipHop, b: SqlBuilder, alias: string): string {
@@ -76,13 +93,26 @@ function orderValue(item: OrderByItem, alias: string, b: SqlBuilder): string {
   const [hop, ...rest] = item.path;
   if (hop) {
     const target = b.alias();
-    const where = andSql(joinCondition(hop.relationship, alias, target), permissionSql(hop, b, target));
+    const where = andSql(
+      joinCondition(hop.relationship, alias, target),
+      permissionSql(hop, b, target),
+    );
     return `(SELECT ${orderValue({ ...item, path: rest }, target, b)} FROM ${tableRef(hop.target)} AS ${target} WHERE ${where} LIMIT 1)`;
   }
   if (item.target.kind === 'column') return `${alias}.${ident(item.target.column.name)}`;
+  if (item.target.kind === 'computed') return computedCall(item.target.field, alias, b);
+  if (item.target.kind === 'computed_aggregate') {
+    const rows = b.alias();
+    const { fn, column } = item.target;
+    const value = fn === 'count' ? 'count(*)' : `${fn}(${rows}.${ident(column!.name)})`;
+    return `(SELECT ${value} FROM ${computedCall(item.target.field, alias, b)} AS ${rows})`;
+  }
   const { hop: aggregateHop, fn, column } = item.target;
   const target = b.alias();
-  const where = andSql(joinCondition(aggregateHop.relationship, alias, target), permissionSql(aggregateHop, b, target));
+  const where = andSql(
+    joinCondition(aggregateHop.relationship, alias, target),
+    permissionSql(aggregateHop, b, target),
+  );
   const value = fn === 'count' ? 'count(*)' : `${fn}(${target}.${ident(column!.name)})`;
   return `(SELECT ${value} FROM ${tableRef(aggregateHop.target)} AS ${target} WHERE ${where})`;
 }
@@ -91,8 +121,9 @@ const direction = (item: Pick<OrderByItem, 'direction' | 'nulls'>) =>
   `${item.direction === 'asc' ? 'ASC' : 'DESC'} NULLS ${item.nulls === 'first' ? 'FIRST' : 'LAST'}`;
 
 /**
- * The filtered, ordered and paginated rows of a table as a subquery aliased `outer`, with
- * the sort keys as extra columns `__o0`, `__o1`, ... so the aggregate over it can keep order.
+ * The filtered, ordered and paginated rows of a table as a subquery: each row whole as
+ * `__r` (so functions of the row type, like computed fields, take it as it is), and the sort
+ * keys as columns `__o0`, `__o1`, ... so the aggregate over it can keep order.
  */
 function rowsSubquery(
   from: string,
@@ -102,14 +133,23 @@ function rowsSubquery(
   condition: string,
 ): { sql: string; orderBy: string } {
   const where = andSql(condition, compileBoolExp(args.where, b, inner));
-  const orderItems = args.orderBy.map((item, i) => ({ sql: orderValue(item, inner, b), key: `"__o${i}"`, item }));
+  const orderItems = args.orderBy.map((item, i) => ({
+    sql: orderValue(item, inner, b),
+    key: `"__o${i}"`,
+    item,
+  }));
   const distinct = args.distinctOn?.map((column) => `${inner}.${ident(column.name)}`);
   const innerOrder = [
     ...(distinct && orderItems.length === 0 ? distinct.map((sql) => `${sql} ASC`) : []),
     ...orderItems.map(({ sql, item }) => `${sql} ${direction(item)}`),
   ];
+  // Numbers the rows in their final order, for limits that apply to part of the answer only.
+  const rowNumber =
+    args.nodesLimit !== undefined
+      ? `, row_number() OVER (${innerOrder.length > 0 ? `ORDER BY ${innerOrder.join(', ')}` : ''}) AS "__rn"`
+      : '';
   const parts = [
-    `SELECT ${distinct ? `DISTINCT ON (${distinct.join(', ')}) ` : ''}${inner}.*${orderItems.map(({ sql, key }) => `, ${sql} AS ${key}`).join('')}`,
+    `SELECT ${distinct ? `DISTINCT ON (${distinct.join(', ')}) ` : ''}${inner} AS "__r"${orderItems.map(({ sql, key }) => `, ${sql} AS ${key}`).join('')}${rowNumber}`,
     `FROM ${from}`,
     `WHERE ${where}`,
   ];
@@ -120,11 +160,21 @@ function rowsSubquery(
   return { sql: parts.join(' '), orderBy };
 }
 
-function listFromRows(from: string, inner: string, args: SelectArgs, fields: FieldPlan[], b: SqlBuilder, condition: string): string {
+/** The whole row carried by a rows subquery, usable wherever a table alias is. */
+const wholeRow = (outer: string) => `(${outer}."__r")`;
+
+function listFromRows(
+  from: string,
+  inner: string,
+  args: SelectArgs,
+  fields: FieldPlan[],
+  b: SqlBuilder,
+  condition: string,
+): string {
   const outer = b.alias();
   const rows = rowsSubquery(from, inner, args, b, condition);
   const order = rows.orderBy ? ` ORDER BY ${rows.orderBy}` : '';
-  return `(SELECT coalesce(json_agg(${rowJson(fields, outer, b)}${order}), '[]'::json) FROM (${rows.sql}) AS ${outer})`;
+  return `(SELECT coalesce(json_agg(${rowJson(fields, wholeRow(outer), b)}${order}), '[]'::json) FROM (${rows.sql}) AS ${outer})`;
 }
 
 /** A JSON array of the rows of `table` matching `condition(alias)` and the select arguments. */
@@ -144,7 +194,8 @@ function aggregateFieldJson(field: AggregateField, alias: string, b: SqlBuilder)
     case 'typename':
       return stringLiteral(field.value);
     case 'count': {
-      if (!field.columns || field.columns.length === 0) return field.distinct ? `count(DISTINCT ${alias}.*)` : 'count(*)';
+      if (!field.columns || field.columns.length === 0)
+        return field.distinct ? `count(DISTINCT ${alias})` : 'count(*)';
       const columns = field.columns.map((column) => `${alias}.${ident(column.name)}`);
       // count(a, b) is not SQL: count rows whose listed columns are all non-null.
       const value = columns.length === 1 ? columns[0]! : `ROW(${columns.join(', ')})`;
@@ -159,9 +210,21 @@ function aggregateFieldJson(field: AggregateField, alias: string, b: SqlBuilder)
         const value = `${alias}.${ident(entry.column.name)}`;
         if (field.fn === 'max' || field.fn === 'min' || field.fn === 'sum') {
           const typed = `${field.fn}(${value})::${entry.column.sqlType}`;
-          return [entry.alias, b.stringifyNumericTypes && isStringifiedNumeric(entry.column.typeName) ? `(${typed})::text` : typed];
+          return [
+            entry.alias,
+            b.stringifyNumericTypes && isStringifiedNumeric(entry.column.typeName)
+              ? `(${typed})::text`
+              : typed,
+          ];
         }
-        return [entry.alias, `${field.fn}(${value})::float8`];
+        // avg and the statistics keep Postgres' numeric result; stringified like the column's type.
+        const result = `${field.fn}(${value})`;
+        return [
+          entry.alias,
+          b.stringifyNumericTypes && isStringifiedNumeric(entry.column.typeName)
+            ? `(${result})::text`
+            : result,
+        ];
       });
       return `json_build_object(${entries.map(([key, sql]) => `${stringLiteral(key)}, ${sql}`).join(', ')})`;
     }
@@ -184,18 +247,36 @@ export function aggregateJson(
     switch (field.kind) {
       case 'typename':
         return [field.alias, stringLiteral(field.value)];
-      case 'nodes':
-        return [field.alias, `coalesce(json_agg(${rowJson(field.fields, outer, b)}${order}), '[]'::json)`];
+      case 'nodes': {
+        const capped =
+          args.nodesLimit !== undefined ? ` FILTER (WHERE "__rn" <= ${args.nodesLimit})` : '';
+        return [
+          field.alias,
+          `coalesce(json_agg(${rowJson(field.fields, wholeRow(outer), b)}${order})${capped}, '[]'::json)`,
+        ];
+      }
       case 'aggregate':
-        return [field.alias, `json_build_object(${field.fields.map((sub) => `${stringLiteral(sub.alias)}, ${aggregateFieldJson(sub, outer, b)}`).join(', ')})`];
+        return [
+          field.alias,
+          `json_build_object(${field.fields.map((sub) => `${stringLiteral(sub.alias)}, ${aggregateFieldJson(sub, wholeRow(outer), b)}`).join(', ')})`,
+        ];
     }
   });
-  const body = entries.length === 0 ? `'{}'::json` : `json_build_object(${entries.map(([key, sql]) => `${stringLiteral(key)}, ${sql}`).join(', ')})`;
+  const body =
+    entries.length === 0
+      ? `'{}'::json`
+      : `json_build_object(${entries.map(([key, sql]) => `${stringLiteral(key)}, ${sql}`).join(', ')})`;
   return `(SELECT ${body} FROM (${rows.sql}) AS ${outer})`;
 }
 
 /** The row of `table` matching `where` (a primary key), as JSON or null. */
-export function singleRowJson(table: TableSchema, where: BoolExp, permission: BoolExp, fields: FieldPlan[], b: SqlBuilder): string {
+export function singleRowJson(
+  table: TableSchema,
+  where: BoolExp,
+  permission: BoolExp,
+  fields: FieldPlan[],
+  b: SqlBuilder,
+): string {
   const alias = b.alias();
   const condition = andSql(compileBoolExp(where, b, alias), compileBoolExp(permission, b, alias));
   return `(SELECT ${rowJson(fields, alias, b)} FROM ${tableRef(table)} AS ${alias} WHERE ${condition} LIMIT 1)`;

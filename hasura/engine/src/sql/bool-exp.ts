@@ -99,10 +99,16 @@ export function computedCall(
   const args = fn.argNames.flatMap((name, i) => {
     if (name === tableArg) return [`${ident(name)} => ${alias}`];
     if (name === sessionArg) return [`${ident(name)} => ${session()}`];
-    if (name in extra)
-      return [
-        `${ident(name)} => ${b.param(extra[name] === null ? null : String(extra[name]), fn.argTypes[i])}`,
-      ];
+    if (name in extra) {
+      const argument = extra[name];
+      const text =
+        argument === null || argument === undefined
+          ? null
+          : typeof argument === 'string'
+            ? argument
+            : JSON.stringify(argument);
+      return [`${ident(name)} => ${b.param(text, fn.argTypes[i])}`];
+    }
     return [];
   });
   return `${callee}(${args.join(', ')})`;

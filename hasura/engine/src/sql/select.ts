@@ -154,8 +154,9 @@ function rowsSubquery(
     `WHERE ${where}`,
   ];
   if (innerOrder.length > 0) parts.push(`ORDER BY ${innerOrder.join(', ')}`);
-  if (args.limit !== undefined) parts.push(`LIMIT ${args.limit}`);
-  if (args.offset !== undefined) parts.push(`OFFSET ${args.offset}`);
+  // Parameters, not constants: live-query subscribers that differ only in paging share a statement.
+  if (args.limit !== undefined) parts.push(`LIMIT ${b.param(String(args.limit), 'int')}`);
+  if (args.offset !== undefined) parts.push(`OFFSET ${b.param(String(args.offset), 'int')}`);
   const orderBy = orderItems.map(({ key, item }) => `${key} ${direction(item)}`).join(', ');
   return { sql: parts.join(' '), orderBy };
 }

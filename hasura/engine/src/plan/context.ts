@@ -10,6 +10,7 @@ import type {
 } from '../schema/model.ts';
 
 import type { BoolExpContext } from './bool-exp.ts';
+import type { OperationLimits } from './limits.ts';
 import type { BoolExp } from './ir.ts';
 import type { Variables } from './values.ts';
 
@@ -20,8 +21,9 @@ export interface PlanContext {
   session: Session;
   variables: Variables;
   fragments: Map<string, FragmentDefinitionNode>;
-  /** Whether `__typename` and introspection fields are being answered in the same request. */
   stringifyNumericTypes: boolean;
+  /** Bounds on depth and size of an operation; defaults to DEFAULT_LIMITS. */
+  limits?: OperationLimits;
 }
 
 export function roleTableOf(ctx: PlanContext, table: TableSchema): RoleTable | undefined {

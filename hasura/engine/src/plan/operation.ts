@@ -12,6 +12,7 @@ import { HasuraError } from '../errors.ts';
 import type { RootField } from '../schema/model.ts';
 
 import type { PlanContext } from './context.ts';
+import { checkOperationLimits, DEFAULT_LIMITS } from './limits.ts';
 import { TRUE, type BoolExp, type RootPlan } from './ir.ts';
 import { planMutation } from './mutation.ts';
 import {
@@ -254,6 +255,7 @@ export function planOperation(
       '$',
     );
   }
+  checkOperationLimits(operation.selectionSet, fragments, base.limits ?? DEFAULT_LIMITS);
   const variables = resolveVariables(operation, request.variables ?? {});
   const ctx: PlanContext = { ...base, variables, fragments };
   const type = operationType(operation);

@@ -272,7 +272,8 @@ function addRootFields(schema: RoleSchema, entry: RoleTable): void {
   }
   if (insert && table.info.insertable) {
     add(schema.mutation, 'insert');
-    add(schema.mutation, 'insert_one');
+    // insert_<t>_one answers with the row, so it needs select permission (as in Hasura).
+    if (select) add(schema.mutation, 'insert_one');
   }
   if (update && table.info.updatable) {
     add(schema.mutation, 'update');

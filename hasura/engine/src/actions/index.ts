@@ -1,14 +1,58 @@
+import { print } from 'graphql';
+import type pg from 'pg';
+
+import type { Session } from '../auth/session.ts';
+import { HasuraError } from '../errors.ts';
 import type { ActionMetadata } from '../metadata/model.ts';
 import type { PlanContext } from '../plan/context.ts';
 import type { CollectedField } from '../plan/selection.ts';
-import { HasuraError } from '../errors.ts';
-import type { Session } from '../auth/session.ts';
-import type pg from 'pg';
+
+import { ActionError } from './errors.ts';
+import { coerceFields, type InputSource } from './input.ts';
+import { isJsonObject, stringifyJson } from './json.ts';
+import { planOutput, type OutputSelection } from './output.ts';
+import { fetchRelationships } from './relationships.ts';
+import { shapeValue, validateResponse, type RelationshipRequests } from './response.ts';
+import {
+  actionArguments,
+  baseName,
+  isOpaqueScalar,
+  parseTypeRef,
+  typeCatalog,
+  type TypeCatalog,
+  type TypeRef,
+} from './types.ts';
+import {
+  configuredHeaders,
+  forwardedClientHeaders,
+  mergeHeaders,
+  postWebhook,
+  resolveTemplate,
+  WebhookTransportError,
+  type WebhookResponse,
+} from './webhook.ts';
+
+/*
+ * Synchronous actions (Hasura v2): the field's arguments are checked against the action's
+ * types and its selection against the output type while planning; executing POSTs Hasura's
+ * payload `{ action: { name }, input, session_variables, request_query }` to the handler and
+ * maps the answer as Hasura does (2xx: validated and shaped output, relationships to tables
+ * from the database; 4xx: the handler's error; anything else: `unexpected`).
+ */
+
+export { ActionError } from './errors.ts';
 
 /** A planned call of a synchronous action: its arguments and the selection of its output. */
 export interface ActionPlan {
   action: ActionMetadata;
   field: CollectedField;
+  /** The handler's `input`: the arguments, checked and coerced (JSON; number literals exact). */
+  input: Record<string, unknown>;
+  outputType: TypeRef;
+  /** The output type is (made of) custom/Postgres scalars or enums: the response passes through. */
+  opaqueOutput: boolean;
+  selection: OutputSelection;
+  catalog: TypeCatalog;
 }
 
 export interface ActionExecutionContext {
@@ -18,14 +62,233 @@ export interface ActionExecutionContext {
   environment: Record<string, string | undefined>;
   pool: pg.Pool;
   stringifyNumericTypes: boolean;
+  /** The request's GraphQL text, sent as `request_query` (else the action field alone, printed). */
+  requestQuery?: string | undefined;
+  /** Receives the handler's Set-Cookie values on success; Hasura passes them to the client. */
+  setCookie?: ((values: string[]) => void) | undefined;
 }
 
 /** Checks an action field's arguments and selection against the action's types. */
-export function planAction(_ctx: PlanContext, field: CollectedField, action: ActionMetadata): ActionPlan {
-  return { action, field };
+export function planAction(
+  ctx: PlanContext,
+  field: CollectedField,
+  action: ActionMetadata,
+): ActionPlan {
+  const { definition } = action;
+  if (definition.kind === 'asynchronous') {
+    throw new HasuraError(
+      'not-supported',
+      `asynchronous action '${action.name}' is not supported`,
+      field.path,
+    );
+  }
+  const transforms = ['request_transform', 'response_transform'].filter(
+    (key) => (definition as Record<string, unknown>)[key] != null,
+  );
+  if (transforms.length > 0) {
+    // Calling the handler untransformed would send it a payload it does not expect.
+    throw new HasuraError(
+      'not-supported',
+      `action '${action.name}' uses ${transforms.join(' and ')}, which this engine does not support`,
+      field.path,
+    );
+  }
+  if (!definition.output_type) {
+    throw new HasuraError(
+      'unexpected',
+      `action '${action.name}' has no output type`,
+      field.path,
+      500,
+    );
+  }
+  const catalog = typeCatalog(ctx.schema.customTypes);
+  const argumentTypes = actionArguments(action);
+  const provided = new Map<string, InputSource>();
+  for (const argument of field.node.arguments ?? []) {
+    const name = argument.name.value;
+    if (!argumentTypes.some((candidate) => candidate.name === name)) {
+      throw new HasuraError(
+        'validation-failed',
+        `'${field.name}' has no argument named '${name}'`,
+        field.path,
+      );
+    }
+    provided.set(name, { ast: argument.value });
+  }
+  const input = coerceFields(argumentTypes, provided, catalog, ctx.variables, `${field.path}.args`);
+  const outputType = parseTypeRef(definition.output_type);
+  return {
+    action,
+    field,
+    input,
+    outputType,
+    opaqueOutput: isOpaqueScalar(baseName(outputType), catalog),
+    selection: planOutput(ctx, catalog, outputType, field),
+    catalog,
+  };
+}
+
+const isAdminSession = (session: Session) => session.role === 'admin';
+
+/** What `extensions.internal` shows admins about the call (Hasura's ActionInternalError). */
+interface RequestInfo {
+  body: unknown;
+  url: string;
+  headers: unknown[];
+  transformed_request: null;
+}
+
+const responseInfo = (response: WebhookResponse, body: unknown) => ({
+  status: response.status,
+  body,
+  headers: response.headers.map(([name, value]) => ({ name, value })),
+});
+
+/** Reads the handler's answer: the output value on 2xx, else throws Hasura's error. */
+function interpret(plan: ActionPlan, response: WebhookResponse, request: RequestInfo): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(response.body) as unknown;
+  } catch (error) {
+    throw new ActionError('unexpected', 'not a valid json response from webhook', {
+      status: 500,
+      internal: {
+        error: `invalid json: ${(error as Error).message}`,
+        request,
+        response: responseInfo(response, response.body),
+      },
+    });
+  }
+  const internal = {
+    error: 'unexpected response',
+    request,
+    response: responseInfo(response, value),
+  };
+  const withInternal = (error: unknown): never => {
+    if (error instanceof ActionError)
+      throw new ActionError(error.actionCode, error.message, {
+        status: error.status,
+        path: error.path,
+        internal,
+      });
+    throw error;
+  };
+  const { status } = response;
+  if (status >= 200 && status < 300) {
+    try {
+      validateResponse(value, plan.outputType, plan.catalog);
+    } catch (error) {
+      withInternal(error);
+    }
+    return value;
+  }
+  if (status >= 400 && status < 500) {
+    const parseFailed = (message: string, path = '$'): never =>
+      withInternal(new ActionError('parse-failed', message, { path }));
+    if (!isJsonObject(value))
+      return parseFailed(`expected Object, but encountered ${jsonKind(value)}`);
+    const { message, code, extensions } = value;
+    if (message === undefined) return parseFailed(`the key 'message' was not present`);
+    if (typeof message !== 'string')
+      return parseFailed(`expected String, but encountered ${jsonKind(message)}`, '$.message');
+    if (code !== undefined && code !== null && typeof code !== 'string') {
+      return parseFailed(`expected String, but encountered ${jsonKind(code)}`, '$.code');
+    }
+    throw new ActionError(typeof code === 'string' ? code : 'unexpected', message, {
+      status,
+      extensions: extensions === null ? undefined : extensions,
+    });
+  }
+  throw new ActionError('unexpected', 'internal error', {
+    status: 500,
+    internal: {
+      error: `expecting 2xx or 4xx status code, but found ${status}`,
+      request,
+      response: responseInfo(response, value),
+    },
+  });
+}
+
+function jsonKind(value: unknown): string {
+  if (value === null) return 'Null';
+  if (Array.isArray(value)) return 'Array';
+  switch (typeof value) {
+    case 'string':
+      return 'String';
+    case 'number':
+      return 'Number';
+    case 'boolean':
+      return 'Boolean';
+    default:
+      return 'Object';
+  }
+}
+
+/** The action field alone as GraphQL text, when the transport did not hand over the request's. */
+function printedField(plan: ActionPlan): string {
+  return `${plan.action.definition.type} { ${print(plan.field.node)} }`;
+}
+
+async function callHandler(plan: ActionPlan, ctx: ActionExecutionContext): Promise<unknown> {
+  const { action } = plan;
+  const { definition } = action;
+  const payload = {
+    action: { name: action.name },
+    input: plan.input,
+    session_variables: ctx.session.variables,
+    request_query: ctx.requestQuery ?? printedField(plan),
+  };
+  const url = resolveTemplate(definition.handler, ctx.environment);
+  const clientHeaders = definition.forward_client_headers
+    ? forwardedClientHeaders(ctx.headers)
+    : [];
+  const headers = mergeHeaders(
+    configuredHeaders(definition.headers, ctx.environment),
+    clientHeaders,
+  );
+  const request: RequestInfo = {
+    body: payload,
+    url: definition.handler,
+    headers: [...definition.headers, ...clientHeaders.map(([name, value]) => ({ name, value }))],
+    transformed_request: null,
+  };
+  let response: WebhookResponse;
+  try {
+    response = await postWebhook(url, headers, stringifyJson(payload), definition.timeout * 1000);
+  } catch (error) {
+    if (!(error instanceof WebhookTransportError)) throw error;
+    throw new ActionError('unexpected', 'http exception when calling webhook', {
+      status: 500,
+      internal: {
+        error: { type: 'http_exception', message: error.message },
+        request,
+        response: null,
+      },
+    });
+  }
+  const value = interpret(plan, response, request);
+  const cookies = response.headers
+    .filter(([name]) => name.toLowerCase() === 'set-cookie')
+    .map(([, cookie]) => cookie);
+  if (cookies.length > 0) ctx.setCookie?.(cookies);
+  return value;
 }
 
 /** Calls the action's handler and returns the field's JSON (text). */
-export function executeAction(plan: ActionPlan, _ctx: ActionExecutionContext): Promise<string> {
-  return Promise.reject(new HasuraError('not-supported', 'actions are not served yet', plan.field.path));
+export async function executeAction(
+  plan: ActionPlan,
+  ctx: ActionExecutionContext,
+): Promise<string> {
+  let value: unknown;
+  try {
+    value = await callHandler(plan, ctx);
+  } catch (error) {
+    if (error instanceof ActionError && !isAdminSession(ctx.session)) throw error.withoutInternal();
+    throw error;
+  }
+  if (plan.opaqueOutput || plan.selection.kind === 'leaf') return stringifyJson(value ?? null);
+  const requests: RelationshipRequests = new Map();
+  const shaped = shapeValue(value, plan.selection, requests);
+  await fetchRelationships(requests, ctx);
+  return stringifyJson(shaped);
 }

@@ -16,6 +16,8 @@ export interface ExecutionContext {
   session: Session;
   /** The client's request headers (lower-cased). */
   headers: Readonly<Record<string, string | undefined>>;
+  /** The request's query text, forwarded to action handlers as `request_query`. */
+  requestQuery?: string;
   environment: Record<string, string | undefined>;
   stringifyNumericTypes: boolean;
   /** Answers introspection root fields (`__schema`, `__type`) of the operation. */
@@ -25,6 +27,7 @@ export interface ExecutionContext {
 const actionContext = (ctx: ExecutionContext) => ({
   session: ctx.session,
   headers: ctx.headers,
+  ...(ctx.requestQuery !== undefined ? { requestQuery: ctx.requestQuery } : {}),
   environment: ctx.environment,
   pool: ctx.pool,
   stringifyNumericTypes: ctx.stringifyNumericTypes,
@@ -87,44 +90,66 @@ async function runQuery(plan: OperationPlan, ctx: ExecutionContext): Promise<str
 const mutationErrorPath = (plan: MutationPlan) =>
   plan.kind === 'insert' ? `$.selectionSet.${plan.alias}.args.objects` : '$';
 
-async function runMutation(plan: OperationPlan, ctx: ExecutionContext): Promise<string> {
+/** Runs one mutation field's statement on `client` (inside whatever transaction is open). */
+async function runMutationField(
+  root: MutationPlan,
+  client: pg.PoolClient,
+  ctx: ExecutionContext,
+): Promise<string> {
+  if (isNoOp(root)) return JSON.stringify(noOpJson(root));
+  const builder = new SqlBuilder(ctx.session, ctx.stringifyNumericTypes);
+  const sql = compileMutation(root, builder);
+  try {
+    const result = await client.query<{ data: string }>(sql, builder.params);
+    return result.rows[0]!.data;
+  } catch (error) {
+    throw toHasuraError(error, mutationErrorPath(root));
+  }
+}
+
+/** Runs `work` in a transaction that knows the acting session (triggers read `hasura.user`). */
+async function inTransaction<T>(
+  ctx: ExecutionContext,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   const client = await ctx.pool.connect();
-  const entries: Array<[string, string]> = [];
   try {
     await client.query('BEGIN');
-    // Triggers and history rows read who acted from here, as under Hasura.
     await client.query(`SELECT set_config('hasura.user', $1, true)`, [
       JSON.stringify(ctx.session.variables),
     ]);
-    for (const root of plan.roots) {
-      if (root.kind === 'typename') {
-        entries.push([root.alias, JSON.stringify(root.value)]);
-        continue;
-      }
-      if (root.kind === 'action') {
-        entries.push([root.alias, await executeAction(root.plan, actionContext(ctx))]);
-        continue;
-      }
-      if (!isMutation(root)) throw new HasuraError('unexpected', `${root.kind} in a mutation`, '$');
-      if (isNoOp(root)) {
-        entries.push([root.alias, JSON.stringify(noOpJson(root))]);
-        continue;
-      }
-      const builder = new SqlBuilder(ctx.session, ctx.stringifyNumericTypes);
-      const sql = compileMutation(root, builder);
-      try {
-        const result = await client.query<{ data: string }>(sql, builder.params);
-        entries.push([root.alias, result.rows[0]!.data]);
-      } catch (error) {
-        throw toHasuraError(error, mutationErrorPath(root));
-      }
-    }
+    const result = await work(client);
     await client.query('COMMIT');
+    return result;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     throw error;
   } finally {
     client.release();
+  }
+}
+
+/**
+ * Database mutation fields run together in one transaction, as under Hasura. When the
+ * operation also calls actions, each field runs on its own, in order, and no transaction is
+ * open while a handler runs: a handler may call back into the engine or the database.
+ */
+async function runMutation(plan: OperationPlan, ctx: ExecutionContext): Promise<string> {
+  const entries: Array<[string, string]> = [];
+  const hasAction = plan.roots.some((root) => root.kind === 'action');
+  const answer = async (root: RootPlan, client: pg.PoolClient | undefined): Promise<string> => {
+    if (root.kind === 'typename') return JSON.stringify(root.value);
+    if (root.kind === 'action') return executeAction(root.plan, actionContext(ctx));
+    if (!isMutation(root)) throw new HasuraError('unexpected', `${root.kind} in a mutation`, '$');
+    if (client) return runMutationField(root, client, ctx);
+    return inTransaction(ctx, (own) => runMutationField(root, own, ctx));
+  };
+  if (hasAction) {
+    for (const root of plan.roots) entries.push([root.alias, await answer(root, undefined)]);
+  } else {
+    await inTransaction(ctx, async (client) => {
+      for (const root of plan.roots) entries.push([root.alias, await answer(root, client)]);
+    });
   }
   return joinData(entries);
 }

@@ -72,6 +72,7 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions) {
         pool: options.pool,
         session,
         headers,
+        requestQuery: request.query,
         environment: options.environment,
         stringifyNumericTypes: options.stringifyNumericTypes,
         introspect: (operationPlan) => options.introspect(operationPlan, session),

@@ -6,7 +6,13 @@ import type { RequestHeaders, SessionResolver } from '../auth/index.ts';
 import type { Session } from '../auth/session.ts';
 import { HasuraError, type HasuraErrorCode } from '../errors.ts';
 import type { GraphQLHandler } from '../http/graphql-handler.ts';
-import { checkSubscriptionRoots, compileLiveQuery, isLiveQueryPlan, type LiveQueryMultiplexer, type LiveSubscription } from '../live/index.ts';
+import {
+  checkSubscriptionRoots,
+  compileLiveQuery,
+  isLiveQueryPlan,
+  type LiveQueryMultiplexer,
+  type LiveSubscription,
+} from '../live/index.ts';
 import { planOperation, type OperationPlan } from '../plan/operation.ts';
 import type { SchemaModel } from '../schema/model.ts';
 
@@ -36,8 +42,7 @@ export interface ConnectionContext {
 
 type Operation =
   /** A query, mutation or one-shot subscription still running; `stopped` once the client stopped it. */
-  | { kind: 'single'; stopped: boolean }
-  | { kind: 'live'; subscription: LiveSubscription };
+  { kind: 'single'; stopped: boolean } | { kind: 'live'; subscription: LiveSubscription };
 
 /** Errors Hasura reports after execution began (Apollo sends those as `data`, not `error`). */
 const EXECUTION_ERROR_CODES = new Set<HasuraErrorCode>([
@@ -53,7 +58,10 @@ const EXECUTION_ERROR_CODES = new Set<HasuraErrorCode>([
 const MAX_TIMER_MS = 2_147_483_647;
 
 /** Hasura's `start-failed` error (not one of the request error codes). */
-const startFailed = (message: string) => ({ message, extensions: { path: '$', code: 'start-failed' } });
+const startFailed = (message: string) => ({
+  message,
+  extensions: { path: '$', code: 'start-failed' },
+});
 
 /**
  * One WebSocket client, in either protocol. Messages are handled in arrival order; queries
@@ -78,7 +86,11 @@ export class Connection {
   ) {
     if (protocol === TRANSPORT_PROTOCOL && ctx.connectionInitTimeoutMs > 0) {
       this.initTimer = setTimeout(() => {
-        if (!this.initReceived) this.close(CloseCode.ConnectionInitialisationTimeout, 'Connection initialisation timeout');
+        if (!this.initReceived)
+          this.close(
+            CloseCode.ConnectionInitialisationTimeout,
+            'Connection initialisation timeout',
+          );
       }, ctx.connectionInitTimeoutMs);
     }
   }
@@ -116,7 +128,13 @@ export class Connection {
         this.close(CloseCode.Normal, 'GQL_CONNECTION_TERMINATE received');
         return;
       case 'ping':
-        this.sendRaw(JSON.stringify(message.payload === undefined ? { type: 'pong' } : { type: 'pong', payload: message.payload }));
+        this.sendRaw(
+          JSON.stringify(
+            message.payload === undefined
+              ? { type: 'pong' }
+              : { type: 'pong', payload: message.payload },
+          ),
+        );
         return;
       case 'pong':
         return;
@@ -138,7 +156,10 @@ export class Connection {
   close(code: number, reason: string): void {
     if (this.closed) return;
     this.dispose();
-    if (this.socket.readyState === WebSocket.OPEN || this.socket.readyState === WebSocket.CONNECTING) {
+    if (
+      this.socket.readyState === WebSocket.OPEN ||
+      this.socket.readyState === WebSocket.CONNECTING
+    ) {
       this.socket.close(code, closeReason(reason));
     }
   }
@@ -166,7 +187,8 @@ export class Connection {
       session = this.ctx.resolveSession(headers);
     } catch (error) {
       const message = HasuraError.is(error) ? error.message : 'an unexpected error occurred';
-      if (!HasuraError.is(error)) this.ctx.logger?.error({ err: error }, 'websocket connection_init failed');
+      if (!HasuraError.is(error))
+        this.ctx.logger?.error({ err: error }, 'websocket connection_init failed');
       if (this.legacy) {
         this.sendRaw(JSON.stringify({ type: 'connection_error', payload: message }));
         this.close(CloseCode.BadRequest, `Connection initialization failed: ${message}`);
@@ -184,7 +206,9 @@ export class Connection {
 
   private startKeepAlive(): void {
     if (this.keepAliveTimer || this.ctx.keepAliveMs <= 0) return;
-    const message = this.legacy ? '{"type":"ka"}' : '{"type":"ping","payload":{"message":"keepalive"}}';
+    const message = this.legacy
+      ? '{"type":"ka"}'
+      : '{"type":"ping","payload":{"message":"keepalive"}}';
     if (this.legacy) this.sendRaw(message);
     this.keepAliveTimer = setInterval(() => this.sendRaw(message), this.ctx.keepAliveMs);
   }
@@ -208,7 +232,8 @@ export class Connection {
   private onStart(id: string, payload: OperationPayload): void {
     const session = this.session;
     if (!session) {
-      if (this.legacy) this.sendStartFailed(id, 'start received before the connection is initialised');
+      if (this.legacy)
+        this.sendStartFailed(id, 'start received before the connection is initialised');
       else this.close(CloseCode.Unauthorized, 'Unauthorized');
       return;
     }
@@ -237,12 +262,22 @@ export class Connection {
     }
     if (!isLiveQueryPlan(plan)) {
       if (plan.roots.some((root) => root.kind === 'action')) {
-        this.sendRequestError(id, new HasuraError('not-supported', 'async actions are not supported in subscriptions', '$'));
+        this.sendRequestError(
+          id,
+          new HasuraError('not-supported', 'async actions are not supported in subscriptions', '$'),
+        );
         this.sendComplete(id);
         return;
       }
       if (plan.roots.some((root) => root.kind !== 'introspection' && root.kind !== 'typename')) {
-        this.sendRequestError(id, new HasuraError('not-supported', 'introspection and database fields cannot be mixed in a subscription', '$'));
+        this.sendRequestError(
+          id,
+          new HasuraError(
+            'not-supported',
+            'introspection and database fields cannot be mixed in a subscription',
+            '$',
+          ),
+        );
         this.sendComplete(id);
         return;
       }
@@ -263,7 +298,12 @@ export class Connection {
   }
 
   /** A query or mutation (complete afterwards), or a one-shot subscription (no complete). */
-  private runSingle(id: string, payload: OperationPayload, session: Session, complete: boolean): void {
+  private runSingle(
+    id: string,
+    payload: OperationPayload,
+    session: Session,
+    complete: boolean,
+  ): void {
     const operation: Operation = { kind: 'single', stopped: false };
     this.operations.set(id, operation);
     this.ctx.handler
@@ -281,7 +321,10 @@ export class Connection {
         this.ctx.logger?.error({ err: error }, 'websocket operation failed');
         if (operation.stopped || this.closed) return;
         this.operations.delete(id);
-        this.sendRequestError(id, new HasuraError('unexpected', 'an unexpected error occurred', '$', 500));
+        this.sendRequestError(
+          id,
+          new HasuraError('unexpected', 'an unexpected error occurred', '$', 500),
+        );
         this.sendComplete(id);
       });
   }
@@ -306,7 +349,9 @@ export class Connection {
 
   /** A response body (`{"data":...}` or `{"errors":[...]}`) as `data` / `next`. */
   private sendData(id: string, body: string): void {
-    this.sendRaw(`{"type":"${this.legacy ? 'data' : 'next'}","id":${JSON.stringify(id)},"payload":${body}}`);
+    this.sendRaw(
+      `{"type":"${this.legacy ? 'data' : 'next'}","id":${JSON.stringify(id)},"payload":${body}}`,
+    );
   }
 
   /** A request error (before execution): `error` with `{errors}` (Apollo) or the errors list. */
@@ -317,6 +362,11 @@ export class Connection {
 
   /** An execution error: Apollo answers it as `data` with errors, graphql-transport-ws as `error`. */
   private sendExecutionError(id: string, error: HasuraError, body: string): void {
+    // Hasura answers a failed action as data on both protocols, with `data: null` beside the errors.
+    if (error.code === 'action-error' && body.startsWith('{"errors"')) {
+      this.sendData(id, `{"data":null,${body.slice(1)}`);
+      return;
+    }
     if (this.legacy && EXECUTION_ERROR_CODES.has(error.code)) this.sendData(id, body);
     else this.sendRequestError(id, error);
   }

@@ -9,11 +9,21 @@ import type { Logger } from '@app/shared/log';
 import type { SessionResolver } from '../auth/index.ts';
 import type { GraphQLHandler } from '../http/graphql-handler.ts';
 import { MAX_BODY_BYTES } from '../http/server.ts';
-import { LiveQueryMultiplexer, type LiveQueryStatementEvent, type LiveQueryStats } from '../live/index.ts';
+import {
+  LiveQueryMultiplexer,
+  type LiveQueryStatementEvent,
+  type LiveQueryStats,
+} from '../live/index.ts';
 import type { SchemaModel } from '../schema/model.ts';
 
 import { Connection } from './connection.ts';
-import { CloseCode, HANDSHAKE_HEADERS, LEGACY_PROTOCOL, TRANSPORT_PROTOCOL, type SubProtocol } from './protocol.ts';
+import {
+  CloseCode,
+  HANDSHAKE_HEADERS,
+  LEGACY_PROTOCOL,
+  TRANSPORT_PROTOCOL,
+  type SubProtocol,
+} from './protocol.ts';
 
 /** What the WebSocket transport and the live-query multiplexer need from the engine. */
 export interface WebSocketDeps {
@@ -61,7 +71,11 @@ function chooseProtocol(offered: Set<string>): string | false {
 }
 
 function rejectUpgrade(socket: Duplex, status: number, statusText: string, message: string): void {
-  const body = JSON.stringify({ errors: [{ message, extensions: { path: '$', code: status === 404 ? 'not-found' : 'unexpected' } }] });
+  const body = JSON.stringify({
+    errors: [
+      { message, extensions: { path: '$', code: status === 404 ? 'not-found' : 'unexpected' } },
+    ],
+  });
   socket.end(
     `HTTP/1.1 ${status} ${statusText}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
@@ -111,11 +125,17 @@ export function attachWebSockets(deps: WebSocketDeps): WebSockets {
       socket.close(CloseCode.SubprotocolNotAcceptable, 'Subprotocol not acceptable');
       return;
     }
-    const protocol = (socket.protocol === TRANSPORT_PROTOCOL ? TRANSPORT_PROTOCOL : LEGACY_PROTOCOL) satisfies SubProtocol;
+    const protocol = (
+      socket.protocol === TRANSPORT_PROTOCOL ? TRANSPORT_PROTOCOL : LEGACY_PROTOCOL
+    ) satisfies SubProtocol;
     const connection = new Connection(socket, protocol, clientHeaders(request), context);
     connections.set(socket, connection);
     socket.on('message', (data: WebSocket.RawData) => {
-      const text = Buffer.isBuffer(data) ? data.toString('utf8') : Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data).toString('utf8');
+      const text = Buffer.isBuffer(data)
+        ? data.toString('utf8')
+        : Array.isArray(data)
+          ? Buffer.concat(data).toString('utf8')
+          : Buffer.from(data).toString('utf8');
       connection.handleMessage(text);
     });
     socket.on('close', () => {
@@ -135,7 +155,12 @@ export function attachWebSockets(deps: WebSocketDeps): WebSockets {
       return;
     }
     if (!WS_PATHS.has(path)) {
-      rejectUpgrade(socket, 404, 'Not Found', "only '/v1/graphql' and '/v1alpha1/graphql' are supported on websockets");
+      rejectUpgrade(
+        socket,
+        404,
+        'Not Found',
+        "only '/v1/graphql' and '/v1alpha1/graphql' are supported on websockets",
+      );
       return;
     }
     wss.handleUpgrade(request, socket, head, (ws) => accept(ws, request));
@@ -160,10 +185,14 @@ export function attachWebSockets(deps: WebSocketDeps): WebSockets {
       for (const socket of sockets) {
         const connection = connections.get(socket);
         if (connection) connection.close(CloseCode.GoingAway, 'Server shutting down');
-        else if (socket.readyState === WebSocket.OPEN) socket.close(CloseCode.GoingAway, 'Server shutting down');
+        else if (socket.readyState === WebSocket.OPEN)
+          socket.close(CloseCode.GoingAway, 'Server shutting down');
       }
       let grace: NodeJS.Timeout | undefined;
-      await Promise.race([allClosed, new Promise<void>((resolve) => (grace = setTimeout(resolve, CLOSE_GRACE_MS)))]);
+      await Promise.race([
+        allClosed,
+        new Promise<void>((resolve) => (grace = setTimeout(resolve, CLOSE_GRACE_MS))),
+      ]);
       clearTimeout(grace);
       for (const socket of wss.clients) socket.terminate();
       await allClosed;

@@ -49,7 +49,8 @@ const fail = (detail: string): ParsedMessage => ({ ok: false, error: `Error in $
 function parseId(message: Record<string, unknown>): string | ParsedMessage {
   const id = message['id'];
   if (id === undefined) return fail('key "id" not found');
-  if (typeof id !== 'string') return fail(`parsing Text failed, expected String, but encountered ${jsonKind(id)}`);
+  if (typeof id !== 'string')
+    return fail(`parsing Text failed, expected String, but encountered ${jsonKind(id)}`);
   return id;
 }
 
@@ -69,10 +70,15 @@ function jsonKind(value: unknown): string {
 }
 
 function parsePayload(payload: unknown): OperationPayload | string {
-  if (!isObject(payload)) return `parsing GQLReq failed, expected Object, but encountered ${jsonKind(payload)}`;
+  if (!isObject(payload))
+    return `parsing GQLReq failed, expected Object, but encountered ${jsonKind(payload)}`;
   const { query, variables, operationName } = payload;
-  if (typeof query !== 'string') return query === undefined ? 'key "query" not found' : 'parsing GQLReq failed: "query" must be a string';
-  if (variables !== undefined && variables !== null && !isObject(variables)) return 'parsing GQLReq failed: "variables" must be an object';
+  if (typeof query !== 'string')
+    return query === undefined
+      ? 'key "query" not found'
+      : 'parsing GQLReq failed: "query" must be a string';
+  if (variables !== undefined && variables !== null && !isObject(variables))
+    return 'parsing GQLReq failed: "variables" must be an object';
   if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
     return 'parsing GQLReq failed: "operationName" must be a string';
   }
@@ -91,15 +97,21 @@ export function parseClientMessage(text: string): ParsedMessage {
   } catch {
     return fail('Failed reading: not a valid json value');
   }
-  if (!isObject(value)) return fail(`parsing ClientMessage failed, expected Object, but encountered ${jsonKind(value)}`);
+  if (!isObject(value))
+    return fail(
+      `parsing ClientMessage failed, expected Object, but encountered ${jsonKind(value)}`,
+    );
   const type = value['type'];
   if (type === undefined) return fail('key "type" not found');
-  if (typeof type !== 'string') return fail(`parsing String failed, expected String, but encountered ${jsonKind(type)}`);
+  if (typeof type !== 'string')
+    return fail(`parsing String failed, expected String, but encountered ${jsonKind(type)}`);
   switch (type) {
     case 'connection_init': {
       const payload = value['payload'];
       if (payload !== undefined && payload !== null && !isObject(payload)) {
-        return fail(`parsing ConnParams failed, expected Object, but encountered ${jsonKind(payload)}`);
+        return fail(
+          `parsing ConnParams failed, expected Object, but encountered ${jsonKind(payload)}`,
+        );
       }
       return { ok: true, message: { type, payload: payload ?? undefined } };
     }
@@ -153,11 +165,18 @@ export function connectionHeaders(
   const add = (source: Record<string, unknown>) => {
     for (const [name, value] of Object.entries(source)) {
       if (typeof value === 'string') headers[name.toLowerCase()] = value;
-      else if (typeof value === 'number' || typeof value === 'boolean') headers[name.toLowerCase()] = String(value);
+      else if (typeof value === 'number' || typeof value === 'boolean')
+        headers[name.toLowerCase()] = String(value);
     }
   };
   if (payload) {
-    add(Object.fromEntries(Object.entries(payload).filter(([name, value]) => name !== 'headers' && typeof value === 'string')));
+    add(
+      Object.fromEntries(
+        Object.entries(payload).filter(
+          ([name, value]) => name !== 'headers' && typeof value === 'string',
+        ),
+      ),
+    );
     if (isObject(payload['headers'])) add(payload['headers']);
   }
   return headers;

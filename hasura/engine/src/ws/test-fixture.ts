@@ -38,18 +38,47 @@ export const FIXTURE_METADATA = {
         {
           table: { schema: 'public', name: 'authors' },
           array_relationships: [
-            { name: 'articles', using: { foreign_key_constraint_on: { table: { schema: 'public', name: 'articles' }, column: 'author_id' } } },
+            {
+              name: 'articles',
+              using: {
+                foreign_key_constraint_on: {
+                  table: { schema: 'public', name: 'articles' },
+                  column: 'author_id',
+                },
+              },
+            },
           ],
-          select_permissions: [{ role: 'user', permission: { columns: ['id', 'name'], filter: { id: { _eq: 'X-Hasura-User-Id' } } } }],
+          select_permissions: [
+            {
+              role: 'user',
+              permission: { columns: ['id', 'name'], filter: { id: { _eq: 'X-Hasura-User-Id' } } },
+            },
+          ],
         },
         {
           table: { schema: 'public', name: 'articles' },
-          object_relationships: [{ name: 'author', using: { foreign_key_constraint_on: 'author_id' } }],
+          object_relationships: [
+            { name: 'author', using: { foreign_key_constraint_on: 'author_id' } },
+          ],
           select_permissions: [
-            { role: 'user', permission: { columns: ['id', 'author_id', 'title', 'rating', 'tags'], filter: userFilter, allow_aggregations: true } },
+            {
+              role: 'user',
+              permission: {
+                columns: ['id', 'author_id', 'title', 'rating', 'tags'],
+                filter: userFilter,
+                allow_aggregations: true,
+              },
+            },
           ],
           insert_permissions: [
-            { role: 'user', permission: { columns: ['title', 'rating'], check: userFilter, set: { author_id: 'X-Hasura-User-Id' } } },
+            {
+              role: 'user',
+              permission: {
+                columns: ['title', 'rating'],
+                check: userFilter,
+                set: { author_id: 'X-Hasura-User-Id' },
+              },
+            },
           ],
         },
       ],
@@ -91,7 +120,10 @@ export interface TestEngine {
   close(): Promise<void>;
 }
 
-export async function startTestEngine(databaseUrl: string, options: Partial<EngineOptions> = {}): Promise<TestEngine> {
+export async function startTestEngine(
+  databaseUrl: string,
+  options: Partial<EngineOptions> = {},
+): Promise<TestEngine> {
   const engine = await createEngine({
     databaseUrl,
     metadata: { object: FIXTURE_METADATA },
@@ -101,7 +133,12 @@ export async function startTestEngine(databaseUrl: string, options: Partial<Engi
     ...options,
   });
   const { url } = await engine.listen(0);
-  return { engine, url, wsUrl: `${url.replace(/^http/, 'ws')}/v1/graphql`, close: () => engine.close() };
+  return {
+    engine,
+    url,
+    wsUrl: `${url.replace(/^http/, 'ws')}/v1/graphql`,
+    close: () => engine.close(),
+  };
 }
 
 export type Message = Record<string, unknown> & { type?: unknown; id?: unknown; payload?: unknown };
@@ -117,7 +154,11 @@ export class RawClient {
     private readonly keep: (message: Message) => boolean,
   ) {
     socket.on('message', (data: WebSocket.RawData) => {
-      const text = Buffer.isBuffer(data) ? data.toString('utf8') : Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data).toString('utf8');
+      const text = Buffer.isBuffer(data)
+        ? data.toString('utf8')
+        : Array.isArray(data)
+          ? Buffer.concat(data).toString('utf8')
+          : Buffer.from(data).toString('utf8');
       const message = JSON.parse(text) as Message;
       if (!this.keep(message)) return;
       this.messages.push(message);
@@ -135,10 +176,17 @@ export class RawClient {
   }
 
   /** Opens a socket; keep-alive `ka` and `ping` messages are dropped unless `keepAlives`. */
-  static open(url: string, protocol: string | string[] | undefined, keepAlives = false): Promise<RawClient> {
+  static open(
+    url: string,
+    protocol: string | string[] | undefined,
+    keepAlives = false,
+  ): Promise<RawClient> {
     return new Promise((resolve, reject) => {
       const socket = protocol === undefined ? new WebSocket(url) : new WebSocket(url, protocol);
-      const client = new RawClient(socket, (message) => keepAlives || (message.type !== 'ka' && message.type !== 'ping'));
+      const client = new RawClient(
+        socket,
+        (message) => keepAlives || (message.type !== 'ka' && message.type !== 'ping'),
+      );
       socket.once('open', () => resolve(client));
       socket.once('error', reject);
     });
@@ -163,7 +211,9 @@ export class RawClient {
       };
       const timer = setTimeout(() => {
         finish();
-        reject(new Error(`no message within ${timeoutMs} ms; queued: ${JSON.stringify(this.messages)}`));
+        reject(
+          new Error(`no message within ${timeoutMs} ms; queued: ${JSON.stringify(this.messages)}`),
+        );
       }, timeoutMs);
       const finish = () => {
         clearTimeout(timer);
@@ -195,10 +245,13 @@ export class RawClient {
   }
 
   /** Initialises the connection and waits for the ack. */
-  async init(payload: Record<string, unknown> = { headers: { 'X-Hasura-Admin-Secret': ADMIN_SECRET } }): Promise<void> {
+  async init(
+    payload: Record<string, unknown> = { headers: { 'X-Hasura-Admin-Secret': ADMIN_SECRET } },
+  ): Promise<void> {
     this.send({ type: 'connection_init', payload });
     const ack = await this.next();
-    if (ack.type !== 'connection_ack') throw new Error(`expected connection_ack, got ${JSON.stringify(ack)}`);
+    if (ack.type !== 'connection_ack')
+      throw new Error(`expected connection_ack, got ${JSON.stringify(ack)}`);
   }
 
   close(): Promise<void> {

@@ -69,10 +69,12 @@ export function firstDifference(expected: unknown, actual: unknown, path = '$'):
   }
   if (isPlainObject(expected) && isPlainObject(actual)) {
     for (const key of Object.keys(expected)) {
-      if (!(key in actual)) return `${childPath(path, key)}: missing (expected ${show(expected[key])})`;
+      if (!(key in actual))
+        return `${childPath(path, key)}: missing (expected ${show(expected[key])})`;
     }
     for (const key of Object.keys(actual)) {
-      if (!(key in expected)) return `${childPath(path, key)}: unexpected key (got ${show(actual[key])})`;
+      if (!(key in expected))
+        return `${childPath(path, key)}: unexpected key (got ${show(actual[key])})`;
     }
     for (const key of Object.keys(expected)) {
       const difference = firstDifference(expected[key], actual[key], childPath(path, key));
@@ -143,7 +145,8 @@ export function operationSelection(body: GraphQLBody | undefined): OperationSele
   const fragments = new Map<string, FragmentDefinitionNode>();
   const operations = [];
   for (const definition of document.definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+    if (definition.kind === Kind.FRAGMENT_DEFINITION)
+      fragments.set(definition.name.value, definition);
     if (definition.kind === Kind.OPERATION_DEFINITION) operations.push(definition);
   }
   const operation = body.operationName
@@ -164,7 +167,13 @@ function keyOrderDifference(
 ): string | null {
   if (Array.isArray(expected) && Array.isArray(actual)) {
     for (let i = 0; i < Math.min(expected.length, actual.length); i++) {
-      const difference = keyOrderDifference(expected[i], actual[i], selectionSets, context, `${path}[${i}]`);
+      const difference = keyOrderDifference(
+        expected[i],
+        actual[i],
+        selectionSets,
+        context,
+        `${path}[${i}]`,
+      );
       if (difference) return difference;
     }
     return null;
@@ -179,7 +188,13 @@ function keyOrderDifference(
   for (const key of expectedKeys) {
     const subs = fields.get(key);
     if (!subs || subs.length === 0) continue; // a leaf: json values compare without key order
-    const difference = keyOrderDifference(expected[key], actual[key], subs, context, childPath(path, key));
+    const difference = keyOrderDifference(
+      expected[key],
+      actual[key],
+      subs,
+      context,
+      childPath(path, key),
+    );
     if (difference) return difference;
   }
   return null;
@@ -196,7 +211,13 @@ export function dataKeyOrderDifference(
 ): string | null {
   const selection = operationSelection(body);
   if (!selection) return null;
-  return keyOrderDifference(expectedData, actualData, [selection.root], selection.context, '$.data');
+  return keyOrderDifference(
+    expectedData,
+    actualData,
+    [selection.root],
+    selection.context,
+    '$.data',
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -235,11 +256,21 @@ function compareErrors(
       return { diff: `${at}.message: missing (expected ${show(want['message'])})`, drift };
     }
     if ('message' in want && want['message'] !== got['message']) {
-      drift.push(`${at}.message: expected ${show(want['message'], 200)}, got ${show(got['message'], 200)}`);
+      drift.push(
+        `${at}.message: expected ${show(want['message'], 200)}, got ${show(got['message'], 200)}`,
+      );
     }
-    const wantInternal = isPlainObject(want['extensions']) ? want['extensions']['internal'] : undefined;
-    const gotInternal = isPlainObject(got['extensions']) ? got['extensions']['internal'] : undefined;
-    const internalDifference = firstDifference(wantInternal, gotInternal, `${at}.extensions.internal`);
+    const wantInternal = isPlainObject(want['extensions'])
+      ? want['extensions']['internal']
+      : undefined;
+    const gotInternal = isPlainObject(got['extensions'])
+      ? got['extensions']['internal']
+      : undefined;
+    const internalDifference = firstDifference(
+      wantInternal,
+      gotInternal,
+      `${at}.extensions.internal`,
+    );
     if (internalDifference) drift.push(internalDifference);
   }
   return { diff: null, drift };
@@ -262,6 +293,20 @@ function compareSingle(
   const drift: string[] = [];
   const expectedErrors = expected['errors'];
   const actualErrors = actual['errors'];
+  if (expectedErrors === undefined && actualErrors !== undefined) {
+    return {
+      ok: false,
+      diff: `${path}: expected no errors, got errors ${show(actualErrors, 200)}`,
+      drift,
+    };
+  }
+  if (expectedErrors !== undefined && actualErrors === undefined) {
+    return {
+      ok: false,
+      diff: `${path}: expected errors ${show(expectedErrors, 120)}, got ${show(actual, 120)}`,
+      drift,
+    };
+  }
   let expectedRest: Record<string, unknown> = expected;
   let actualRest: Record<string, unknown> = actual;
   if (Array.isArray(expectedErrors) && Array.isArray(actualErrors)) {
@@ -295,7 +340,11 @@ export function compareResponse(
 ): Comparison {
   if (Array.isArray(expected)) {
     if (!Array.isArray(actual)) {
-      return { ok: false, diff: `$: expected a batched (list) response, got ${show(actual)}`, drift: [] };
+      return {
+        ok: false,
+        diff: `$: expected a batched (list) response, got ${show(actual)}`,
+        drift: [],
+      };
     }
     if (expected.length !== actual.length) {
       return {
@@ -328,7 +377,10 @@ export function compareAllowed(
   const drifting = results.find((result) => result.ok);
   if (drifting) return drifting;
   const first = results[0] ?? { ok: false, diff: 'no allowed response given', drift: [] };
-  return { ...first, diff: `${first.diff ?? ''} (and ${results.length - 1} other allowed responses)` };
+  return {
+    ...first,
+    diff: `${first.diff ?? ''} (and ${results.length - 1} other allowed responses)`,
+  };
 }
 
 /** Whether every key the expectation lists equals the message's (websocket `expect` steps). */
@@ -374,13 +426,16 @@ export function eventMismatch(expected: ExpectedEvent, delivery: DeliveredEvent)
     return `webhook path: expected ${show(expected.webhook_path)}, got ${show(delivery.path)}`;
   }
   for (const [name, value] of Object.entries(expected.headers ?? {})) {
-    const key = Object.keys(delivery.headers).find((header) => header.toLowerCase() === name.toLowerCase());
+    const key = Object.keys(delivery.headers).find(
+      (header) => header.toLowerCase() === name.toLowerCase(),
+    );
     const got = key === undefined ? undefined : delivery.headers[key];
     if (got !== value) return `header ${name}: expected ${show(value)}, got ${show(got)}`;
   }
   const body = delivery.body;
   for (const key of ['id', 'created_at', 'event', 'trigger']) {
-    if (!isPlainObject(body) || !(key in body)) return `payload: no "${key}" key (${show(body, 160)})`;
+    if (!isPlainObject(body) || !(key in body))
+      return `payload: no "${key}" key (${show(body, 160)})`;
   }
   const checks: [string, unknown, unknown][] = [
     ['trigger.name', expected.trigger, at(body, 'trigger', 'name')],
@@ -388,7 +443,11 @@ export function eventMismatch(expected: ExpectedEvent, delivery: DeliveredEvent)
     ['event.op', expected.op, at(body, 'event', 'op')],
     ['event.data', expected.data, at(body, 'event', 'data')],
     ['event.session_variables', expected.session_variables, at(body, 'event', 'session_variables')],
-    ['delivery_info.current_retry', expected.current_retry, at(body, 'delivery_info', 'current_retry')],
+    [
+      'delivery_info.current_retry',
+      expected.current_retry,
+      at(body, 'delivery_info', 'current_retry'),
+    ],
   ];
   for (const [name, want, got] of checks) {
     const difference = firstDifference(want, got, `$.${name}`);

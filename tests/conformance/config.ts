@@ -49,6 +49,11 @@ export interface GroupConfig {
   skip?: string;
   /** Case file (as group.yaml names it, `cases/x.yaml`) -> why it is skipped. */
   skipCases?: Record<string, string>;
+  /**
+   * Case file -> request number (1-based, as printed `#N`) -> why that one request of the case
+   * is not sent. The case still runs and counts; the skip is listed in its notes.
+   */
+  skipRequests?: Record<string, Record<number, string>>;
   /** Case file -> server settings group.yaml describes in prose. */
   caseServer?: Record<string, ServerOverride>;
   /** Why the group cannot run on embedded PGlite; it is then skipped there with this reason. */
@@ -57,9 +62,10 @@ export interface GroupConfig {
 
 /**
  * All 30 groups, in run order (queries, auth, mutations, subscriptions, actions, events).
- * The skip lists are empty on purpose: every case of the corpus is something the engine is
- * meant to do, including the four `/v1alpha1/graphql` cases (same API, errors keep their HTTP
- * status) and the backend_only insert cases.
+ * The skips hold only what truly cannot pass (a corpus defect) or lies outside the product (an
+ * action response transform); every other case is something the engine is meant to do,
+ * including the four `/v1alpha1/graphql` cases (same API, errors keep their HTTP status) and
+ * the backend_only insert cases.
  */
 export const groups: Record<string, GroupConfig> = {
   query_basic: {},
@@ -75,7 +81,8 @@ export const groups: Record<string, GroupConfig> = {
     caseServer: {
       'cases/unauthorized_role.yaml': {
         unauthorizedRole: 'anonymous',
-        reason: 'group.yaml note: admin secret set, HASURA_GRAPHQL_UNAUTHORIZED_ROLE=anonymous, no JWT',
+        reason:
+          'group.yaml note: admin secret set, HASURA_GRAPHQL_UNAUTHORIZED_ROLE=anonymous, no JWT',
       },
       'cases/cookie_header_absent_unauth_role_set.yaml': {
         unauthorizedRole: 'anonymous',
@@ -85,7 +92,8 @@ export const groups: Record<string, GroupConfig> = {
       'cases/cookie_header_absent_unauth_role_not_set.yaml': {
         unauthorizedRole: null,
         jwt: true,
-        reason: 'group.yaml note: admin secret + HASURA_GRAPHQL_JWT_SECRET (RS512), NO unauthorized role',
+        reason:
+          'group.yaml note: admin secret + HASURA_GRAPHQL_JWT_SECRET (RS512), NO unauthorized role',
       },
     },
   },
@@ -95,13 +103,24 @@ export const groups: Record<string, GroupConfig> = {
   mutation_insert_onconflict: {},
   mutation_insert_constraints: {},
   mutation_insert_permissions: {},
-  mutation_update_basic: {},
+  mutation_update_basic: {
+    skipCases: {
+      'cases/author_set_name.yaml':
+        'corpus defect: author.location became jsonb, but seed.sql stores the GeoJSON point without a "crs" member while the expected response still carries the {"crs": {"type": "name", ...}} that PostGIS ST_AsGeoJSON added; no correct engine can return it (mutation_delete_basic seeds crs and is fine)',
+    },
+  },
   mutation_update_permissions: {},
   mutation_delete_basic: {},
   mutation_delete_permissions: {},
   mutation_delete_constraints: {},
   subscriptions: {},
-  actions_sync: {},
+  actions_sync: {
+    skipRequests: {
+      'cases/get_user_by_email_nested_success.yaml': {
+        9: "outside the product: get_user_by_email_nested_transformed has a Kriti response_transform; the corpus README lists action transforms as left out, and the product's actions use none",
+      },
+    },
+  },
   events_basic: {},
   events_insert_only: {},
   events_selected_cols: {},

@@ -213,10 +213,14 @@ export async function classifyCase(doc: unknown, groupDir: string): Promise<Case
   if (Array.isArray(doc['subscriptions']) && typeof doc['steps_file'] === 'string') {
     const stepsPath = path.join(groupDir, doc['steps_file']);
     const steps: unknown = YAML.parse(await readFile(stepsPath, 'utf8'));
-    if (!Array.isArray(steps)) return { kind: 'unknown', reason: `${doc['steps_file']} is not a list` };
+    if (!Array.isArray(steps))
+      return { kind: 'unknown', reason: `${doc['steps_file']} is not a list` };
     return {
       kind: 'live-queries',
-      spec: { ...(doc as unknown as Omit<LiveQueriesCase, 'steps'>), steps: steps as LiveQueryStep[] },
+      spec: {
+        ...(doc as unknown as Omit<LiveQueriesCase, 'steps'>),
+        steps: steps as LiveQueryStep[],
+      },
     };
   }
   if (Array.isArray(doc['steps'])) {

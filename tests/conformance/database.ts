@@ -78,7 +78,10 @@ function postgresProvider(serverUrl: string): DatabaseProvider {
     kind: 'postgres',
     description: `PostgreSQL server ${redact(serverUrl)}`,
     async create(label) {
-      const safeLabel = label.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 30);
+      const safeLabel = label
+        .toLowerCase()
+        .replace(/[^a-z0-9_]/g, '_')
+        .slice(0, 30);
       const name = `conformance_${safeLabel}_${randomBytes(4).toString('hex')}`;
       await withClient(serverUrl, async (admin) => {
         await admin.query(`CREATE DATABASE "${name}"`);

@@ -57,6 +57,8 @@ export interface CaseContext {
   jwtKeys: JwtKeys;
   wsProtocols: WsProtocol[];
   events: EventReceiver;
+  /** Request number (1-based) -> why it is not sent (config.ts skipRequests). */
+  skippedRequests?: Record<number, string>;
   /** Isolation before a run of the case (per_case reset/seed or truncation) + pre_requests. */
   prepare(): Promise<void>;
   signal: AbortSignal;
@@ -94,7 +96,11 @@ function headersFor(context: CaseContext, spec: RequestSpec): Record<string, str
   return deliverJwt(mintJwt(spec.jwt, context.jwtKeys), spec.jwt.deliver, headers);
 }
 
-function expectationOf(spec: RequestSpec, actual: unknown, body: GraphQLBody | GraphQLBody[]): Comparison | null {
+function expectationOf(
+  spec: RequestSpec,
+  actual: unknown,
+  body: GraphQLBody | GraphQLBody[],
+): Comparison | null {
   if (Array.isArray(spec.allowed_responses)) {
     return compareAllowed(
       spec.allowed_responses.map((allowed) => allowed.response),
@@ -139,13 +145,12 @@ async function openSocket(context: CaseContext, protocol: WsProtocol): Promise<W
   return connection;
 }
 
-async function initialise(
-  connection: WsConnection,
-  payload: unknown,
-): Promise<string | null> {
+async function initialise(connection: WsConnection, payload: unknown): Promise<string | null> {
   connection.send({ type: 'connection_init', payload });
   const answer = await connection.take(() => true, MESSAGE_TIMEOUT_MS, 'connection_ack');
-  return answer['type'] === 'connection_ack' ? null : `connection_init answered with ${show(answer, 160)}`;
+  return answer['type'] === 'connection_ack'
+    ? null
+    : `connection_init answered with ${show(answer, 160)}`;
 }
 
 async function sendWs(
@@ -177,10 +182,24 @@ async function sendWs(
       `an answer to operation ${id}`,
     );
     if (answer['type'] !== messages.data && answer['type'] !== 'error') {
-      outcome.failures.push(`${label} expected a ${messages.data} or error message, got ${show(answer, 160)}`);
+      outcome.failures.push(
+        `${label} expected a ${messages.data} or error message, got ${show(answer, 160)}`,
+      );
       return;
     }
-    const comparison = expectationOf(spec, responseFromMessage(answer), body);
+    let actual = responseFromMessage(answer);
+    // An `error` message carries only the errors list: it cannot say `data: null`, so an
+    // expected `data: null` beside errors is met by an error message with those errors.
+    if (
+      answer['type'] === 'error' &&
+      isObject(actual) &&
+      !('data' in actual) &&
+      isObject(spec.response) &&
+      spec.response['data'] === null
+    ) {
+      actual = { data: null, ...actual };
+    }
+    const comparison = expectationOf(spec, actual, body);
     if (comparison) {
       outcome.drift.push(...comparison.drift.map((drift) => `${label} ${drift}`));
       if (!comparison.ok) {
@@ -197,7 +216,9 @@ async function sendWs(
         `complete for operation ${id}`,
       );
       if (done['type'] !== 'complete') {
-        outcome.failures.push(`${label} expected complete after the ${messages.data} message, got ${show(done, 160)}`);
+        outcome.failures.push(
+          `${label} expected complete after the ${messages.data} message, got ${show(done, 160)}`,
+        );
       }
     }
   } finally {
@@ -218,7 +239,10 @@ function transportRuns(
   return runs;
 }
 
-export async function runRequests(context: CaseContext, requests: RequestSpec[]): Promise<CaseOutcome> {
+export async function runRequests(
+  context: CaseContext,
+  requests: RequestSpec[],
+): Promise<CaseOutcome> {
   const outcome = newOutcome();
   const runs = transportRuns(context.testCase.entry.transports, context.wsProtocols);
   for (const run of runs) {
@@ -227,9 +251,22 @@ export async function runRequests(context: CaseContext, requests: RequestSpec[])
       const label = `[${run.transport}${run.protocol ? ` ${run.protocol}` : ''}${
         requests.length > 1 ? ` #${index + 1}` : ''
       }]`;
+      const skipped = context.skippedRequests?.[index + 1];
+      if (skipped) {
+        outcome.notes.push(`${label} not sent: ${skipped}`);
+        continue;
+      }
       try {
         if (run.transport === 'http') await sendHttp(context, spec, label, outcome);
-        else await sendWs(context, spec, run.protocol as WsProtocol, run.transport === 'subscription', label, outcome);
+        else
+          await sendWs(
+            context,
+            spec,
+            run.protocol as WsProtocol,
+            run.transport === 'subscription',
+            label,
+            outcome,
+          );
       } catch (error) {
         outcome.failures.push(`${label} ${describeError(error)}`);
       }
@@ -251,7 +288,8 @@ export async function runEvents(context: CaseContext, spec: EventsCase): Promise
     const delivery = events.deliveries[index];
     if (!delivery) return 'nothing';
     const body = delivery.body;
-    const trigger = isObject(body) && isObject(body['trigger']) ? body['trigger']['name'] : undefined;
+    const trigger =
+      isObject(body) && isObject(body['trigger']) ? body['trigger']['name'] : undefined;
     const event = isObject(body) && isObject(body['event']) ? body['event']['op'] : undefined;
     return `${show(trigger)} ${show(event)} to ${delivery.path}`;
   };
@@ -275,7 +313,8 @@ export async function runEvents(context: CaseContext, spec: EventsCase): Promise
         return outcome;
       }
     }
-    if (step.wait_seconds) await sleep(step.wait_seconds * 1000, undefined, { signal: context.signal });
+    if (step.wait_seconds)
+      await sleep(step.wait_seconds * 1000, undefined, { signal: context.signal });
     for (const [number, expected] of (step.expect_events ?? []).entries()) {
       const seconds = expected.within_seconds ?? 3;
       const what = `${where} event ${number + 1} (${expected.trigger} ${expected.op} retry ${expected.current_retry})`;
@@ -293,7 +332,9 @@ export async function runEvents(context: CaseContext, spec: EventsCase): Promise
     }
     if (step.expect_no_event_within_seconds !== undefined) {
       if (step.expect_no_event_within_seconds > 0) {
-        await sleep(step.expect_no_event_within_seconds * 1000, undefined, { signal: context.signal });
+        await sleep(step.expect_no_event_within_seconds * 1000, undefined, {
+          signal: context.signal,
+        });
       }
       if (events.deliveries.length > cursor) {
         outcome.failures.push(
@@ -389,7 +430,10 @@ function protocolsFor(subprotocol: string | undefined, fallback: WsProtocol[]): 
  * acknowledged socket, or opens one and initialises it as admin. After a failure, or a
  * connection_terminate, the next scenario starts on a new socket.
  */
-export async function runScenarios(context: CaseContext, spec: WsScenariosCase): Promise<CaseOutcome> {
+export async function runScenarios(
+  context: CaseContext,
+  spec: WsScenariosCase,
+): Promise<CaseOutcome> {
   const outcome = newOutcome();
   for (const protocol of protocolsFor(spec.subprotocol, context.wsProtocols)) {
     await context.prepare();
@@ -415,9 +459,17 @@ export async function runScenarios(context: CaseContext, spec: WsScenariosCase):
             acknowledged = true;
           }
         }
-        const result = await runWsSteps(context, connection, scenario.steps, context.placeholders, state);
+        const result = await runWsSteps(
+          context,
+          connection,
+          scenario.steps,
+          context.placeholders,
+          state,
+        );
         acknowledged ||= result.acknowledged;
-        const terminated = scenario.steps.some((step) => step.send?.['type'] === 'connection_terminate');
+        const terminated = scenario.steps.some(
+          (step) => step.send?.['type'] === 'connection_terminate',
+        );
         if (result.failure) outcome.failures.push(`${label}: ${result.failure}`);
         if (result.failure || terminated) {
           connection.close();
@@ -469,7 +521,8 @@ function dataMismatch(
   expectedData: unknown,
   body: GraphQLBody,
 ): string | null {
-  if (message['type'] !== dataType) return `expected a ${dataType} message, got ${show(message, 160)}`;
+  if (message['type'] !== dataType)
+    return `expected a ${dataType} message, got ${show(message, 160)}`;
   const comparison = compareResponse({ data: expectedData }, message['payload'], body);
   return comparison.ok ? null : (comparison.diff ?? 'mismatch');
 }
@@ -487,7 +540,10 @@ async function runLiveQueriesOnce(
     if (refused) return refused;
     const bodies = new Map<string, GraphQLBody>();
     for (const subscription of spec.subscriptions) {
-      const body: GraphQLBody = { query: subscription.query, variables: subscription.variables ?? {} };
+      const body: GraphQLBody = {
+        query: subscription.query,
+        variables: subscription.variables ?? {},
+      };
       bodies.set(subscription.id, body);
       connection.send({ id: subscription.id, type: messages.start, payload: body });
     }
@@ -497,7 +553,12 @@ async function runLiveQueriesOnce(
         MESSAGE_TIMEOUT_MS,
         `first data for ${subscription.id}`,
       );
-      const mismatch = dataMismatch(first, messages.data, subscription.first_data, bodies.get(subscription.id) as GraphQLBody);
+      const mismatch = dataMismatch(
+        first,
+        messages.data,
+        subscription.first_data,
+        bodies.get(subscription.id) as GraphQLBody,
+      );
       if (mismatch) return `${subscription.id} first data: ${mismatch}`;
     }
     for (const [index, step] of spec.steps.entries()) {
@@ -505,14 +566,26 @@ async function runLiveQueriesOnce(
       const variables = parseJsonText(step.variables) as JsonObject | null;
       const body: GraphQLBody = { query: step.query, ...(variables ? { variables } : {}) };
       connection.send({ id, type: messages.start, payload: body });
-      const answer = await connection.take((message) => message['id'] === id, MESSAGE_TIMEOUT_MS, `the answer to ${id}`);
+      const answer = await connection.take(
+        (message) => message['id'] === id,
+        MESSAGE_TIMEOUT_MS,
+        `the answer to ${id}`,
+      );
       const response = parseJsonText(step.response) as JsonObject;
       const mismatch = dataMismatch(answer, messages.data, response, body);
       if (mismatch) return `${step.name} (${id}): ${mismatch}`;
-      const done = await connection.take((message) => message['id'] === id, MESSAGE_TIMEOUT_MS, `complete for ${id}`);
-      if (done['type'] !== 'complete') return `${step.name} (${id}): expected complete, got ${show(done, 160)}`;
-      const returned = isObject(response[step.name]) ? (response[step.name] as JsonObject)['returning'] : undefined;
-      const rows = step.live_response !== undefined ? parseJsonText(step.live_response) : (returned ?? []);
+      const done = await connection.take(
+        (message) => message['id'] === id,
+        MESSAGE_TIMEOUT_MS,
+        `complete for ${id}`,
+      );
+      if (done['type'] !== 'complete')
+        return `${step.name} (${id}): expected complete, got ${show(done, 160)}`;
+      const returned = isObject(response[step.name])
+        ? (response[step.name] as JsonObject)['returning']
+        : undefined;
+      const rows =
+        step.live_response !== undefined ? parseJsonText(step.live_response) : (returned ?? []);
       for (const subscription of spec.subscriptions) {
         const alias = Object.keys(subscription.first_data)[0] ?? '';
         const limit = Number(subscription.variables?.['result_limit'] ?? Number.POSITIVE_INFINITY);
@@ -522,7 +595,12 @@ async function runLiveQueriesOnce(
           MESSAGE_TIMEOUT_MS,
           `${subscription.id} update after ${step.name}`,
         );
-        const updateMismatch = dataMismatch(update, messages.data, expected, bodies.get(subscription.id) as GraphQLBody);
+        const updateMismatch = dataMismatch(
+          update,
+          messages.data,
+          expected,
+          bodies.get(subscription.id) as GraphQLBody,
+        );
         if (updateMismatch) return `${subscription.id} after ${step.name}: ${updateMismatch}`;
       }
     }
@@ -539,7 +617,10 @@ async function runLiveQueriesOnce(
   }
 }
 
-export async function runLiveQueries(context: CaseContext, spec: LiveQueriesCase): Promise<CaseOutcome> {
+export async function runLiveQueries(
+  context: CaseContext,
+  spec: LiveQueriesCase,
+): Promise<CaseOutcome> {
   const outcome = newOutcome();
   for (const protocol of context.wsProtocols) {
     await context.prepare();
@@ -594,7 +675,8 @@ export function caseTimeoutMs(testCase: LoadedCase, protocols: number, baseMs: n
     }
     case 'ws-steps':
     case 'ws-scenarios': {
-      const scenarios = body.kind === 'ws-steps' ? [{ steps: body.spec.steps }] : body.spec.scenarios;
+      const scenarios =
+        body.kind === 'ws-steps' ? [{ steps: body.spec.steps }] : body.spec.scenarios;
       let seconds = 0;
       for (const scenario of scenarios) {
         seconds += 2;

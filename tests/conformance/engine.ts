@@ -25,12 +25,14 @@ export async function loadEngine(specifier: string = ENGINE_MODULE): Promise<Eng
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const detail = (error as Error).message.split('\n')[0] ?? '';
-    const why =
-      code === 'ERR_PACKAGE_PATH_NOT_EXPORTED'
-        ? `${specifier} has no root export yet (package.json "exports" lacks ".")`
-        : code === 'ERR_MODULE_NOT_FOUND'
-          ? `${specifier} (or a module it imports) was not found: ${detail}`
-          : `${specifier} failed to load: ${detail}`;
+    const notExported =
+      code === 'ERR_PACKAGE_PATH_NOT_EXPORTED' ||
+      /"\." is not exported|subpath '\.' is not defined/i.test(detail);
+    const why = notExported
+      ? `${specifier} has no root export yet (package.json "exports" lacks ".")`
+      : code === 'ERR_MODULE_NOT_FOUND'
+        ? `${specifier} (or a module it imports) was not found: ${detail}`
+        : `${specifier} failed to load: ${detail}`;
     return { ok: false, reason: why };
   }
   const createEngine =
@@ -112,8 +114,16 @@ export class EngineHost {
     };
     let engine: Engine | undefined;
     try {
-      engine = await withTimeout(this.options.createEngine(options), ENGINE_START_TIMEOUT_MS, 'createEngine');
-      const listening = await withTimeout(engine.listen(0, '127.0.0.1'), ENGINE_START_TIMEOUT_MS, 'listen');
+      engine = await withTimeout(
+        this.options.createEngine(options),
+        ENGINE_START_TIMEOUT_MS,
+        'createEngine',
+      );
+      const listening = await withTimeout(
+        engine.listen(0, '127.0.0.1'),
+        ENGINE_START_TIMEOUT_MS,
+        'listen',
+      );
       const url = `http://127.0.0.1:${listening.port}`;
       const running = { url, wsUrl: `ws://127.0.0.1:${listening.port}/v1/graphql`, settings };
       this.current = { key, engine, running };

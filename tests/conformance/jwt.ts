@@ -46,10 +46,8 @@ export function signJwt(
   )}`;
   const signature =
     algorithm === 'RS512'
-      ? sign('sha512', Buffer.from(signingInput), key as KeyObject)
-      : createHmac('sha256', key as string)
-          .update(signingInput)
-          .digest();
+      ? sign('sha512', Buffer.from(signingInput), key)
+      : createHmac('sha256', key).update(signingInput).digest();
   return `${signingInput}.${base64url(signature)}`;
 }
 

@@ -67,7 +67,12 @@ export class EventReceiver {
     const status = path === '/fail' ? 500 : 204;
     response.writeHead(status);
     response.end();
-    this.deliveries.push({ path, headers: flatHeaders(request.headers), body, receivedAt: Date.now() });
+    this.deliveries.push({
+      path,
+      headers: flatHeaders(request.headers),
+      body,
+      receivedAt: Date.now(),
+    });
     for (const wake of this.waiters) wake();
   }
 
@@ -158,7 +163,10 @@ export class ActionHandler {
       const payload: unknown = text ? JSON.parse(text) : {};
       reply = await this.route(pathOf(request), payload, request.headers);
     } catch (error) {
-      reply = { status: 500, body: { message: `action handler failed: ${(error as Error).message}` } };
+      reply = {
+        status: 500,
+        body: { message: `action handler failed: ${(error as Error).message}` },
+      };
     }
     writeReply(response, reply);
   }
@@ -200,10 +208,11 @@ export class ActionHandler {
       ],
       user_id: { id: isObject(user) ? user['id'] : null },
     });
+    if (path === '/create-user-timeout') {
+      await sleep(3_000);
+      return this.route('/create-user', payload, headers);
+    }
     switch (path) {
-      case '/create-user-timeout':
-        await sleep(3_000);
-      // falls through: then behaves as /create-user
       case '/create-user': {
         const email = String(input['email']);
         if (!EMAIL_REGEX.test(email)) return { status: 400, body: invalidEmail };
@@ -256,7 +265,8 @@ export class ActionHandler {
         if (!users) return { status: 400, body: graphqlFailed };
         if (path === '/get-users-by-email') return { status: 200, body: users };
         if (path === '/get-users-by-email-nested') return { status: 200, body: users.map(nested) };
-        if (users.length === 0) return { status: 500, body: { message: 'no user with that email' } };
+        if (users.length === 0)
+          return { status: 500, body: { message: 'no user with that email' } };
         return { status: 200, body: path === '/get-user-by-email' ? users[0] : nested(users[0]) };
       }
       case '/intentional-error':

@@ -69,7 +69,8 @@ export function caseLine(result: CaseResult): string {
 
 export function driftLines(result: CaseResult): string[] {
   return result.drift.map(
-    (drift) => `  drift ${result.group}/${result.file.replace(/^cases\//, '')}: ${oneLine(drift, 300)}`,
+    (drift) =>
+      `  drift ${result.group}/${result.file.replace(/^cases\//, '')}: ${oneLine(drift, 300)}`,
   );
 }
 
@@ -78,7 +79,13 @@ export function countCases(cases: CaseResult[]): Totals {
   const failed = cases.filter((result) => result.status === 'failed').length;
   const skipped = cases.filter((result) => result.status === 'skipped').length;
   const drift = cases.filter((result) => result.drift.length > 0).length;
-  return { passed, failed, skipped, drift, passRate: passed + failed > 0 ? passed / (passed + failed) : null };
+  return {
+    passed,
+    failed,
+    skipped,
+    drift,
+    passRate: passed + failed > 0 ? passed / (passed + failed) : null,
+  };
 }
 
 export function groupLine(group: GroupResult): string {

@@ -68,7 +68,9 @@ export function caseServer(
   if (override?.jwt !== undefined) jwtExtra = override.jwt ? {} : undefined;
   const body = testCase.body;
   const caseJwtConfig =
-    body.kind === 'requests' ? body.requests.find((spec) => spec.server_jwt_config)?.server_jwt_config : undefined;
+    body.kind === 'requests'
+      ? body.requests.find((spec) => spec.server_jwt_config)?.server_jwt_config
+      : undefined;
   if (caseJwtConfig) jwtExtra = { ...(jwtExtra ?? {}), ...caseJwtConfig };
 
   let unauthorizedRole =

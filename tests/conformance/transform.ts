@@ -17,7 +17,8 @@ export function substituteNow<T>(value: T, nowSeconds: number): T {
     const offset = match[2] ? Number(match[2]) * (match[1] === '-' ? -1 : 1) : 0;
     return (nowSeconds + offset) as T;
   }
-  if (Array.isArray(value)) return value.map((item: unknown) => substituteNow(item, nowSeconds)) as T;
+  if (Array.isArray(value))
+    return value.map((item: unknown) => substituteNow(item, nowSeconds)) as T;
   if (typeof value === 'object' && value !== null) {
     return Object.fromEntries(
       Object.entries(value).map(([key, item]) => [key, substituteNow(item, nowSeconds)]),
@@ -112,7 +113,9 @@ export function resolvePlaceholders<T>(
 }
 
 /** Header values as the wire carries them: strings (YAML may give numbers). */
-export function stringHeaders(headers: Record<string, unknown> | undefined): Record<string, string> {
+export function stringHeaders(
+  headers: Record<string, unknown> | undefined,
+): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers ?? {})) {
     if (value === undefined || value === null) continue;
@@ -147,7 +150,11 @@ export function requestHeaders(
 ): Record<string, string> {
   const headers = stringHeaders(resolvePlaceholders(caseHeaders ?? {}, options.values));
   const secret = options.values.adminSecret;
-  if (options.sendAdminSecret && secret !== undefined && !hasHeader(headers, 'x-hasura-admin-secret')) {
+  if (
+    options.sendAdminSecret &&
+    secret !== undefined &&
+    !hasHeader(headers, 'x-hasura-admin-secret')
+  ) {
     headers['X-Hasura-Admin-Secret'] = secret;
   }
   return headers;

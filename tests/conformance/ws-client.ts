@@ -92,12 +92,17 @@ export class WsConnection {
         socket.removeListener('error', onError);
         if (socket.protocol !== protocol) {
           socket.terminate();
-          reject(new Error(`server chose subprotocol ${JSON.stringify(socket.protocol)}, not ${protocol}`));
+          reject(
+            new Error(
+              `server chose subprotocol ${JSON.stringify(socket.protocol)}, not ${protocol}`,
+            ),
+          );
           return;
         }
         resolve(connection);
       });
-      const onError = (error: Error) => reject(new Error(`websocket handshake failed: ${error.message}`));
+      const onError = (error: Error) =>
+        reject(new Error(`websocket handshake failed: ${error.message}`));
       socket.once('error', onError);
     });
   }
@@ -162,7 +167,10 @@ export class WsConnection {
   }
 
   /** Resolves with what arrived (matching `predicate`) during `ms`; an empty list is quiet. */
-  async quietFor(ms: number, predicate: (message: WsMessage) => boolean = () => true): Promise<WsMessage[]> {
+  async quietFor(
+    ms: number,
+    predicate: (message: WsMessage) => boolean = () => true,
+  ): Promise<WsMessage[]> {
     await new Promise((resolve) => setTimeout(resolve, ms));
     return this.queue.filter(predicate);
   }
@@ -189,7 +197,10 @@ export class WsConnection {
   }
 
   close(): void {
-    if (this.socket.readyState === WebSocket.OPEN || this.socket.readyState === WebSocket.CONNECTING) {
+    if (
+      this.socket.readyState === WebSocket.OPEN ||
+      this.socket.readyState === WebSocket.CONNECTING
+    ) {
       this.socket.terminate();
     }
   }

@@ -1,14 +1,14 @@
-import { PGlite } from '@electric-sql/pglite';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import { ltree } from '@electric-sql/pglite/contrib/ltree';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import pg from 'pg';
+
+import { startEmbeddedPostgres } from '@app/engine/embedded-postgres';
 
 /*
- * The embedded fallback when no PostgreSQL server answers: an in-memory PGlite with the two
- * contrib extensions the corpus uses (citext, ltree; they must be loaded when PGlite is
- * created), served over pglite-socket so the engine connects with an ordinary URL. PGlite is
- * a single backend: the socket multiplexer serialises transactions and every connection
- * shares one session, so the UTC time zone is set once for all.
+ * The embedded fallback when no PostgreSQL server answers: the product's embedded database
+ * (in memory) with the two contrib extensions the corpus uses (citext, ltree; PGlite loads
+ * them at creation). PGlite is one session shared by every connection, so the UTC time zone
+ * the expectations assume is set once for all.
  */
 
 export interface EmbeddedDatabase {
@@ -17,21 +17,16 @@ export interface EmbeddedDatabase {
 }
 
 export async function startPgliteDatabase(): Promise<EmbeddedDatabase> {
-  const db = await PGlite.create({ extensions: { citext, ltree } });
+  const embedded = await startEmbeddedPostgres({ port: 0, extensions: { citext, ltree } });
+  const client = new pg.Client({ connectionString: embedded.url });
   try {
-    await db.exec(`SET TIME ZONE 'UTC'; ALTER DATABASE postgres SET timezone TO 'UTC';`);
-    const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 100 });
-    await server.start();
-    const port = Number(server.getServerConn().split(':').pop());
-    return {
-      url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`,
-      async stop() {
-        await server.stop().catch(() => {});
-        await db.close().catch(() => {});
-      },
-    };
+    await client.connect();
+    await client.query(`SET TIME ZONE 'UTC'; ALTER DATABASE postgres SET timezone TO 'UTC'`);
   } catch (error) {
-    await db.close().catch(() => {});
+    await embedded.stop();
     throw error;
+  } finally {
+    await client.end().catch(() => {});
   }
+  return { url: embedded.url, stop: () => embedded.stop() };
 }

@@ -27,7 +27,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     const catalog = await introspect(
       pool,
       (source?.tables ?? []).map((table) => table.table),
-      (source?.tables ?? []).flatMap((table) => table.computed_fields.map((field) => field.definition.function)),
+      (source?.tables ?? []).flatMap((table) =>
+        table.computed_fields.map((field) => field.definition.function),
+      ),
     );
     const model = buildSchemaModel(metadata, catalog);
     const stringifyNumericTypes = options.stringifyNumericTypes ?? true;
@@ -58,7 +60,14 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       liveQueryBatchSize: options.liveQueryBatchSize ?? 100,
       logger: options.logger,
     });
-    const events = await startEventTriggers({ pool, metadata, model, environment, logger: options.logger });
+    const events = await startEventTriggers({
+      pool,
+      metadata,
+      model,
+      environment,
+      stringifyNumericTypes,
+      logger: options.logger,
+    });
     return {
       listen(port, host = '127.0.0.1') {
         return new Promise((resolve, reject) => {

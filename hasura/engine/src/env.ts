@@ -23,10 +23,20 @@ export const EngineEnv = z.object({
     .default('{"type":"HS256","key":"dev-only-jwt-signing-key-0123456789abcdef"}'),
   HASURA_GRAPHQL_UNAUTHORIZED_ROLE: z.string().min(1).default('anonymous'),
   HASURA_GRAPHQL_STRINGIFY_NUMERIC_TYPES: stringBool.default(true),
-  HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_REFETCH_INTERVAL: z.coerce.number().int().positive().default(1000),
-  HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_BATCH_SIZE: z.coerce.number().int().positive().default(100),
+  HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_REFETCH_INTERVAL: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1000),
+  HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_BATCH_SIZE: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(100),
   HASURA_GRAPHQL_PG_CONNECTIONS: z.coerce.number().int().positive().default(20),
-  HASURA_GRAPHQL_METADATA_DIR: z.string().default(fileURLToPath(new URL('../../metadata/', import.meta.url))),
+  HASURA_GRAPHQL_METADATA_DIR: z
+    .string()
+    .default(fileURLToPath(new URL('../../metadata/', import.meta.url))),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 });
 export type EngineEnv = z.infer<typeof EngineEnv>;

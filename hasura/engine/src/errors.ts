@@ -43,6 +43,9 @@ export class HasuraError extends Error {
   }
 
   toJSON(): { message: string; extensions: Record<string, unknown> } {
-    return { message: this.message, extensions: { ...this.extraExtensions, path: this.path, code: this.code } };
+    return {
+      message: this.message,
+      extensions: { ...this.extraExtensions, path: this.path, code: this.code },
+    };
   }
 }

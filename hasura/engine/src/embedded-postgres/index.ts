@@ -1,15 +1,16 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { PGlite, type Extensions } from '@electric-sql/pglite';
+
+import { EmbeddedSocketServer } from './socket-server.ts';
 
 /*
- * PostgreSQL for machines that have no server: PGlite (Postgres compiled to WASM) behind
- * pglite-socket, so every service still connects with `pg` and a DATABASE_URL exactly as it
- * would to a real server. PGlite is one backend: the socket server multiplexes connections
- * and serialises their transactions, and all connections share one session (so session
- * state must only ever be set with SET LOCAL).
+ * PostgreSQL for machines that have no server: PGlite (Postgres compiled to WASM) behind our
+ * socket server, so every service still connects with `pg` and a DATABASE_URL exactly as it
+ * would to a real server. PGlite is one backend: the socket server lets clients take turns a
+ * whole unit of work at a time (see socket-server.ts), and all connections share one session
+ * (so session state must only ever be set with SET LOCAL).
  */
 
 export interface EmbeddedPostgresOptions {
@@ -20,6 +21,8 @@ export interface EmbeddedPostgresOptions {
   host?: string;
   /** Client connections the multiplexer accepts at once. */
   maxConnections?: number;
+  /** PGlite extensions to load at creation (e.g. citext, ltree from @electric-sql/pglite/contrib). */
+  extensions?: Extensions;
 }
 
 export interface EmbeddedPostgres {
@@ -72,21 +75,18 @@ export async function startEmbeddedPostgres(
   let db: PGlite | undefined;
   try {
     if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-    db = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
-    const server = new PGLiteSocketServer({
-      db,
-      host,
-      port: options.port ?? 0,
-      maxConnections: options.maxConnections ?? 100,
+    db = await PGlite.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.extensions ? { extensions: options.extensions } : {}),
     });
-    await server.start();
-    const port = Number(server.getServerConn().split(':').pop());
+    const server = new EmbeddedSocketServer(db, options.maxConnections ?? 100);
+    const port = await server.listen(options.port ?? 0, host);
     const openedDb = db;
     return {
       url: `postgres://postgres:postgres@${host}:${port}/postgres?sslmode=disable`,
       port,
       async stop() {
-        await server.stop();
+        await server.close();
         await openedDb.close();
         await release();
       },

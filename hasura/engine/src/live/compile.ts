@@ -23,7 +23,12 @@ export interface CompiledLiveQuery {
   variables: string;
 }
 
-const DATABASE_ROOTS = new Set<RootPlan['kind']>(['select', 'select_by_pk', 'select_aggregate', 'typename']);
+const DATABASE_ROOTS = new Set<RootPlan['kind']>([
+  'select',
+  'select_by_pk',
+  'select_aggregate',
+  'typename',
+]);
 
 /** Whether the plan's root fields can be served by a live query in the database. */
 export function isLiveQueryPlan(plan: OperationPlan): boolean {
@@ -35,14 +40,24 @@ export function isLiveQueryPlan(plan: OperationPlan): boolean {
  * `@_multiple_top_level_fields` directive is on the operation.
  */
 export function checkSubscriptionRoots(plan: OperationPlan): void {
-  const allowMultiple = (plan.operation.directives ?? []).some((directive) => directive.name.value === '_multiple_top_level_fields');
+  const allowMultiple = (plan.operation.directives ?? []).some(
+    (directive) => directive.name.value === '_multiple_top_level_fields',
+  );
   if (plan.roots.length > 1 && !allowMultiple) {
-    throw new HasuraError('validation-failed', 'subscriptions must select one top level field', '$');
+    throw new HasuraError(
+      'validation-failed',
+      'subscriptions must select one top level field',
+      '$',
+    );
   }
 }
 
 /** Compiles a subscription plan for one subscriber; throws HasuraError (e.g. a missing session variable). */
-export function compileLiveQuery(plan: OperationPlan, session: Session, stringifyNumericTypes: boolean): CompiledLiveQuery {
+export function compileLiveQuery(
+  plan: OperationPlan,
+  session: Session,
+  stringifyNumericTypes: boolean,
+): CompiledLiveQuery {
   const builder = new SqlBuilder(session, stringifyNumericTypes, renderRowParam);
   const sql = compileQuery(plan.roots, builder);
   return { sql, variables: variablesRow(builder.params) };

@@ -7,9 +7,19 @@ import { loadMetadata } from '../metadata/load.ts';
 import { planOperation, type GraphQLRequest } from '../plan/operation.ts';
 import { buildSchemaModel } from '../schema/build.ts';
 import type { SchemaModel } from '../schema/model.ts';
-import { FIXTURE_METADATA, sleep, startTestDatabase, type TestDatabase } from '../ws/test-fixture.ts';
+import {
+  FIXTURE_METADATA,
+  sleep,
+  startTestDatabase,
+  type TestDatabase,
+} from '../ws/test-fixture.ts';
 
-import { compileLiveQuery, LIVE_QUERY_MARKER, multiplexedStatement, type CompiledLiveQuery } from './compile.ts';
+import {
+  compileLiveQuery,
+  LIVE_QUERY_MARKER,
+  multiplexedStatement,
+  type CompiledLiveQuery,
+} from './compile.ts';
 import { LiveQueryMultiplexer, liveQueryStats, type Queryable } from './multiplexer.ts';
 
 const INTERVAL_MS = 100;
@@ -24,7 +34,10 @@ class CountingPool implements Queryable {
   maxRunning = 0;
   delayMs = 0;
   constructor(private readonly pool: pg.Pool) {}
-  async query<R extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
+  async query<R extends pg.QueryResultRow>(
+    text: string,
+    values: unknown[],
+  ): Promise<pg.QueryResult<R>> {
     this.statements.push(text);
     this.running += 1;
     this.maxRunning = Math.max(this.maxRunning, this.running);
@@ -38,14 +51,30 @@ class CountingPool implements Queryable {
 }
 
 const admin: Session = { role: 'admin', variables: { 'x-hasura-role': 'admin' }, isAdmin: true };
-const user = (id: string): Session => ({ role: 'user', variables: { 'x-hasura-role': 'user', 'x-hasura-user-id': id }, isAdmin: false });
+const user = (id: string): Session => ({
+  role: 'user',
+  variables: { 'x-hasura-role': 'user', 'x-hasura-user-id': id },
+  isAdmin: false,
+});
 
 function compile(request: GraphQLRequest, session: Session): CompiledLiveQuery {
-  const plan = planOperation(request, { model, schema: model.forRole(session.role), session, stringifyNumericTypes: true });
+  const plan = planOperation(request, {
+    model,
+    schema: model.forRole(session.role),
+    session,
+    stringifyNumericTypes: true,
+  });
   return compileLiveQuery(plan, session, true);
 }
 
-const byId = (id: number, fields = 'id title') => compile({ query: `subscription($id: Int!) { articles(where: {id: {_eq: $id}}) { ${fields} } }`, variables: { id } }, admin);
+const byId = (id: number, fields = 'id title') =>
+  compile(
+    {
+      query: `subscription($id: Int!) { articles(where: {id: {_eq: $id}}) { ${fields} } }`,
+      variables: { id },
+    },
+    admin,
+  );
 
 /** Collects what a subscriber receives. */
 function collector() {
@@ -56,7 +85,8 @@ function collector() {
     async waitFor(count: number, timeoutMs = 3000) {
       const started = Date.now();
       while (bodies.length < count) {
-        if (Date.now() - started > timeoutMs) throw new Error(`only ${bodies.length} of ${count} results: ${JSON.stringify(bodies)}`);
+        if (Date.now() - started > timeoutMs)
+          throw new Error(`only ${bodies.length} of ${count} results: ${JSON.stringify(bodies)}`);
         await sleep(5);
       }
       return bodies[count - 1];
@@ -160,7 +190,12 @@ describe('LiveQueryMultiplexer', () => {
   it('reports every statement to onStatement', async () => {
     await live.close();
     const events: Array<{ reason: string; variableSets: number; ok: boolean }> = [];
-    live = new LiveQueryMultiplexer({ pool, refetchIntervalMs: INTERVAL_MS, batchSize: 100, onStatement: ({ reason, variableSets, ok }) => events.push({ reason, variableSets, ok }) });
+    live = new LiveQueryMultiplexer({
+      pool,
+      refetchIntervalMs: INTERVAL_MS,
+      batchSize: 100,
+      onStatement: ({ reason, variableSets, ok }) => events.push({ reason, variableSets, ok }),
+    });
     const c = collector();
     live.subscribe(byId(1), c.sink);
     live.subscribe(byId(2), c.sink);
@@ -186,8 +221,14 @@ describe('LiveQueryMultiplexer', () => {
   it('keeps per-subscriber session values apart inside one statement', async () => {
     const ann = collector();
     const bob = collector();
-    live.subscribe(compile({ query: 'subscription { articles(order_by: {id: asc}) { id } }' }, user('1')), ann.sink);
-    live.subscribe(compile({ query: 'subscription { articles(order_by: {id: asc}) { id } }' }, user('2')), bob.sink);
+    live.subscribe(
+      compile({ query: 'subscription { articles(order_by: {id: asc}) { id } }' }, user('1')),
+      ann.sink,
+    );
+    live.subscribe(
+      compile({ query: 'subscription { articles(order_by: {id: asc}) { id } }' }, user('2')),
+      bob.sink,
+    );
     expect(await ann.waitFor(1)).toEqual({ data: { articles: [{ id: 1 }, { id: 2 }] } });
     expect(await bob.waitFor(1)).toEqual({ data: { articles: [{ id: 3 }] } });
     expect(live.stats().cohorts).toBe(1);
@@ -196,7 +237,14 @@ describe('LiveQueryMultiplexer', () => {
   it('passes array parameters through the variables row', async () => {
     const c = collector();
     live.subscribe(
-      compile({ query: 'subscription($ids: [Int!]!) { articles(where: {id: {_in: $ids}}, order_by: {id: desc}) { id } }', variables: { ids: [1, 3] } }, admin),
+      compile(
+        {
+          query:
+            'subscription($ids: [Int!]!) { articles(where: {id: {_in: $ids}}, order_by: {id: desc}) { id } }',
+          variables: { ids: [1, 3] },
+        },
+        admin,
+      ),
       c.sink,
     );
     expect(await c.waitFor(1)).toEqual({ data: { articles: [{ id: 3 }, { id: 1 }] } });
@@ -214,7 +262,9 @@ describe('LiveQueryMultiplexer', () => {
     expect(error.errors[0]!.extensions.code).toBe('data-exception');
 
     await db.pool.query(`INSERT INTO public.articles (author_id, title) VALUES (1, 'ann three')`);
-    expect(await good.waitFor(2)).toEqual({ data: { articles: [{ id: 1 }, { id: 2 }, { id: 4 }] } });
+    expect(await good.waitFor(2)).toEqual({
+      data: { articles: [{ id: 1 }, { id: 2 }, { id: 4 }] },
+    });
     // The same error is not re-sent every interval.
     expect(bad.bodies).toHaveLength(1);
   });

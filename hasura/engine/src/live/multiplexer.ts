@@ -105,7 +105,9 @@ const errorBody = (error: HasuraError) => JSON.stringify({ errors: [error] });
 
 /** Errors caused by one subscriber's values (a session variable that is not an integer, ...). */
 const isDataError = (error: unknown) =>
-  isDatabaseError(error) && typeof (error as { code?: unknown }).code === 'string' && (error as { code: string }).code.startsWith('22');
+  isDatabaseError(error) &&
+  typeof (error as { code?: unknown }).code === 'string' &&
+  (error as { code: string }).code.startsWith('22');
 
 const active = new Set<LiveQueryMultiplexer>();
 
@@ -118,12 +120,22 @@ export class LiveQueryMultiplexer {
   private firstTimer: NodeJS.Timeout | undefined;
   private nextSetId = 0;
   private closed = false;
-  private readonly counters = { statements: 0, failedStatements: 0, polls: 0, skippedPolls: 0, pushes: 0 };
+  private readonly counters = {
+    statements: 0,
+    failedStatements: 0,
+    polls: 0,
+    skippedPolls: 0,
+    pushes: 0,
+  };
 
   constructor(private readonly options: LiveQueryOptions) {
-    if (!(options.refetchIntervalMs > 0)) throw new RangeError('refetchIntervalMs must be positive');
+    if (!(options.refetchIntervalMs > 0))
+      throw new RangeError('refetchIntervalMs must be positive');
     this.batchSize = Math.max(1, Math.floor(options.batchSize));
-    this.firstResultDelayMs = Math.max(0, options.firstResultDelayMs ?? Math.min(5, options.refetchIntervalMs));
+    this.firstResultDelayMs = Math.max(
+      0,
+      options.firstResultDelayMs ?? Math.min(5, options.refetchIntervalMs),
+    );
     active.add(this);
   }
 
@@ -132,13 +144,26 @@ export class LiveQueryMultiplexer {
     if (this.closed) throw new Error('the live-query multiplexer is closed');
     let cohort = this.cohorts.get(query.sql);
     if (!cohort) {
-      cohort = { key: query.sql, statement: multiplexedStatement(query.sql), sets: new Map(), busy: false, alive: true };
+      cohort = {
+        key: query.sql,
+        statement: multiplexedStatement(query.sql),
+        sets: new Map(),
+        busy: false,
+        alive: true,
+      };
       this.cohorts.set(query.sql, cohort);
     }
     let set = cohort.sets.get(query.variables);
     if (!set) {
       this.nextSetId += 1;
-      set = { id: this.nextSetId.toString(36), vars: query.variables, subscribers: new Set(), last: undefined, awaitingFirst: true, alive: true };
+      set = {
+        id: this.nextSetId.toString(36),
+        vars: query.variables,
+        subscribers: new Set(),
+        last: undefined,
+        awaitingFirst: true,
+        alive: true,
+      };
       cohort.sets.set(query.variables, set);
       this.scheduleFirstFetch();
     }
@@ -238,9 +263,13 @@ export class LiveQueryMultiplexer {
     if (sets.length === 0 || this.closed) return;
     cohort.busy = true;
     for (const set of sets) set.awaitingFirst = false;
-    const run = Promise.all(chunk(sets, this.batchSize).map((batch) => this.runBatch(cohort, batch, reason)))
+    const run = Promise.all(
+      chunk(sets, this.batchSize).map((batch) => this.runBatch(cohort, batch, reason)),
+    )
       .then(() => undefined)
-      .catch((error: unknown) => this.options.logger?.error({ err: error }, 'live query refetch failed'))
+      .catch((error: unknown) =>
+        this.options.logger?.error({ err: error }, 'live query refetch failed'),
+      )
       .finally(() => {
         this.inflight.delete(run);
         cohort.busy = false;
@@ -250,28 +279,44 @@ export class LiveQueryMultiplexer {
     this.inflight.add(run);
   }
 
-  private async runBatch(cohort: Cohort, sets: VariableSet[], reason: LiveQueryStatementEvent['reason']): Promise<void> {
+  private async runBatch(
+    cohort: Cohort,
+    sets: VariableSet[],
+    reason: LiveQueryStatementEvent['reason'],
+  ): Promise<void> {
     const started = performance.now();
     this.counters.statements += 1;
     let rows: Array<{ id: string; data: string | null }>;
     try {
-      const result = await this.options.pool.query<{ id: string; data: string | null }>(cohort.statement, [
-        sets.map((set) => set.id),
-        sets.map((set) => set.vars),
-      ]);
+      const result = await this.options.pool.query<{ id: string; data: string | null }>(
+        cohort.statement,
+        [sets.map((set) => set.id), sets.map((set) => set.vars)],
+      );
       rows = result.rows;
-      this.options.onStatement?.({ reason, variableSets: sets.length, durationMs: performance.now() - started, ok: true });
+      this.options.onStatement?.({
+        reason,
+        variableSets: sets.length,
+        durationMs: performance.now() - started,
+        ok: true,
+      });
     } catch (error) {
       this.counters.failedStatements += 1;
-      this.options.onStatement?.({ reason, variableSets: sets.length, durationMs: performance.now() - started, ok: false });
+      this.options.onStatement?.({
+        reason,
+        variableSets: sets.length,
+        durationMs: performance.now() - started,
+        ok: false,
+      });
       if (sets.length > 1 && isDataError(error) && !this.closed) {
         // One subscriber's values (e.g. a session variable that does not cast) must not cost
         // the others their results: answer each set alone this time.
         await Promise.all(sets.map((set) => this.runBatch(cohort, [set], 'isolate')));
         return;
       }
-      if (isDatabaseError(error)) this.options.logger?.error({ err: error }, 'live query statement failed');
-      else if (!HasuraError.is(error)) this.options.logger?.error({ err: error }, 'live query statement failed unexpectedly');
+      if (isDatabaseError(error))
+        this.options.logger?.error({ err: error }, 'live query statement failed');
+      else if (!HasuraError.is(error))
+        this.options.logger?.error({ err: error }, 'live query statement failed unexpectedly');
       const body = errorBody(toHasuraError(error, '$'));
       for (const set of sets) this.deliver(set, body);
       return;
@@ -305,7 +350,16 @@ export class LiveQueryMultiplexer {
  * per refetch interval.
  */
 export function liveQueryStats(): LiveQueryStats {
-  const total: LiveQueryStats = { cohorts: 0, variableSets: 0, subscribers: 0, statements: 0, failedStatements: 0, polls: 0, skippedPolls: 0, pushes: 0 };
+  const total: LiveQueryStats = {
+    cohorts: 0,
+    variableSets: 0,
+    subscribers: 0,
+    statements: 0,
+    failedStatements: 0,
+    polls: 0,
+    skippedPolls: 0,
+    pushes: 0,
+  };
   for (const multiplexer of active) {
     const stats = multiplexer.stats();
     for (const key of Object.keys(total) as Array<keyof LiveQueryStats>) total[key] += stats[key];

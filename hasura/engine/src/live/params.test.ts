@@ -4,22 +4,22 @@ import { paramJson, postgresArrayLiteral, renderRowParam, variablesRow } from '.
 
 describe('live-query variables rows', () => {
   it('encodes scalars as the text Postgres parses, nulls as JSON null', () => {
-    expect(JSON.parse(variablesRow(['a"b', 1, 2.5, true, 10n, null, undefined, '{"k":1}']))).toEqual([
-      'a"b',
-      '1',
-      '2.5',
-      'true',
-      '10',
-      null,
-      null,
-      '{"k":1}',
-    ]);
+    expect(
+      JSON.parse(variablesRow(['a"b', 1, 2.5, true, 10n, null, undefined, '{"k":1}'])),
+    ).toEqual(['a"b', '1', '2.5', 'true', '10', null, null, '{"k":1}']);
   });
 
   it('turns arrays into Postgres array literals, quoting and escaping every element', () => {
     expect(postgresArrayLiteral(['1', '2'])).toBe('{"1","2"}');
-    expect(postgresArrayLiteral(['x y', 'a"b', 'c\\d', null])).toBe('{"x y","a\\"b","c\\\\d",NULL}');
-    expect(postgresArrayLiteral([['1', '2'], ['3', '4']])).toBe('{{"1","2"},{"3","4"}}');
+    expect(postgresArrayLiteral(['x y', 'a"b', 'c\\d', null])).toBe(
+      '{"x y","a\\"b","c\\\\d",NULL}',
+    );
+    expect(
+      postgresArrayLiteral([
+        ['1', '2'],
+        ['3', '4'],
+      ]),
+    ).toBe('{{"1","2"},{"3","4"}}');
     expect(postgresArrayLiteral([])).toBe('{}');
     expect(paramJson(['a', null])).toBe('{"a",NULL}');
   });

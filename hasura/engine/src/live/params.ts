@@ -6,12 +6,14 @@
  */
 
 /** `"..."` with the two characters Postgres' array parser treats specially escaped. */
-const quoteArrayElement = (text: string) => `"${text.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+const quoteArrayElement = (text: string) =>
+  `"${text.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
 
 /** A scalar as the text Postgres parses (what node-postgres sends for `$n`). */
 function scalarText(value: unknown): string {
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
   if (value instanceof Date) return value.toISOString();
   if (Buffer.isBuffer(value)) return `\\x${value.toString('hex')}`;
   return JSON.stringify(value);

@@ -41,4 +41,8 @@ export const isTextType = (typeName: string) => TEXT_TYPES.has(typeName);
 
 /** Types `min` and `max` aggregate over (anything ordered; not json, not booleans). */
 export const isComparableType = (typeName: string, isArray: boolean) =>
-  !isArray && !isJsonType(typeName) && typeName !== 'bool' && typeName !== 'geography' && typeName !== 'geometry';
+  !isArray &&
+  !isJsonType(typeName) &&
+  typeName !== 'bool' &&
+  typeName !== 'geography' &&
+  typeName !== 'geometry';

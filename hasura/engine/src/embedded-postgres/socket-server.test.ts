@@ -1,0 +1,63 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './index.ts';
+
+/*
+ * The embedded database under concurrent clients, as the engine, actions and auth use it at
+ * once: parameterised statements beside open transactions must each run with their own SQL
+ * and parameters, and a transaction must see only its own work until it commits.
+ */
+describe('embedded PostgreSQL under concurrent clients', () => {
+  let db: EmbeddedPostgres;
+  let pool: pg.Pool;
+  beforeAll(async () => {
+    db = await startEmbeddedPostgres({ port: 0 });
+    pool = new pg.Pool({ connectionString: db.url, max: 8 });
+    await pool.query('CREATE TABLE counters (id int PRIMARY KEY, value int NOT NULL)');
+    await pool.query('INSERT INTO counters VALUES (1, 0)');
+  });
+  afterAll(async () => {
+    await pool.end();
+    await db.stop();
+  });
+
+  it('keeps each parameterised statement with its own parameters beside transactions', async () => {
+    const transactions = async () => {
+      for (let i = 0; i < 40; i++) {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          const { rows } = await client.query<{ n: number }>('SELECT $1::int AS n', [i]);
+          expect(rows[0]!.n).toBe(i);
+          await client.query('UPDATE counters SET value = value + 1 WHERE id = 1');
+          await client.query('COMMIT');
+        } finally {
+          client.release();
+        }
+      }
+    };
+    const readers = async (seed: number) => {
+      for (let i = 0; i < 60; i++) {
+        const { rows } = await pool.query<{ a: number; b: string; c: number }>(
+          'SELECT $1::int AS a, $2::text AS b, $3::int AS c',
+          [seed + i, `r${seed}-${i}`, i - 100],
+        );
+        expect(rows[0]).toEqual({ a: seed + i, b: `r${seed}-${i}`, c: i - 100 });
+      }
+    };
+    await Promise.all([transactions(), readers(1000), readers(2000), readers(3000), readers(4000)]);
+    const { rows } = await pool.query<{ value: number }>('SELECT value FROM counters WHERE id = 1');
+    expect(rows[0]!.value).toBe(40);
+  });
+
+  it('rolls back the transaction of a client that disconnects in the middle of it', async () => {
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    await client.query('BEGIN');
+    await client.query('UPDATE counters SET value = -1 WHERE id = 1');
+    await client.end();
+    const { rows } = await pool.query<{ value: number }>('SELECT value FROM counters WHERE id = 1');
+    expect(rows[0]!.value).toBe(40);
+  });
+});

@@ -19,7 +19,11 @@ import { signHs256, userClaims } from '../../support/jwt.ts';
  * the credentials each role really arrives with. It follows the metadata as permissions change.
  */
 
-const ROLES = ['anonymous', 'user', 'manager', 'admin'] as const;
+/*
+ * Staff admins sign in as `administrator`, a least-privilege role; Hasura's own `admin` is the
+ * unrestricted role services reach with the admin secret.
+ */
+const ROLES = ['anonymous', 'user', 'manager', 'administrator', 'admin'] as const;
 type Role = (typeof ROLES)[number];
 const OPERATIONS = [
   'select',
@@ -44,12 +48,13 @@ function headersFor(role: Role): Record<string, string> {
         authorization: `Bearer ${signHs256(userClaims(STAFF_USER_ID, ['user', 'manager']))}`,
         'x-hasura-role': 'manager',
       };
-    case 'admin':
-      // Staff admins arrive with a JWT whose allowed roles include admin; services use the secret.
+    case 'administrator':
       return {
-        authorization: `Bearer ${signHs256(userClaims(STAFF_USER_ID, ['user', 'manager', 'admin']))}`,
-        'x-hasura-role': 'admin',
+        authorization: `Bearer ${signHs256(userClaims(STAFF_USER_ID, ['user', 'manager', 'administrator']))}`,
+        'x-hasura-role': 'administrator',
       };
+    case 'admin':
+      return { 'x-hasura-admin-secret': TEST_ADMIN_SECRET };
   }
 }
 

@@ -1,3 +1,4 @@
+import { jsonTypeName } from '../json-type-name.ts';
 import { print } from 'graphql';
 import type pg from 'pg';
 
@@ -186,13 +187,13 @@ function interpret(plan: ActionPlan, response: WebhookResponse, request: Request
     const parseFailed = (message: string, path = '$'): never =>
       withInternal(new ActionError('parse-failed', message, { path }));
     if (!isJsonObject(value))
-      return parseFailed(`expected Object, but encountered ${jsonKind(value)}`);
+      return parseFailed(`expected Object, but encountered ${jsonTypeName(value)}`);
     const { message, code, extensions } = value;
     if (message === undefined) return parseFailed(`the key 'message' was not present`);
     if (typeof message !== 'string')
-      return parseFailed(`expected String, but encountered ${jsonKind(message)}`, '$.message');
+      return parseFailed(`expected String, but encountered ${jsonTypeName(message)}`, '$.message');
     if (code !== undefined && code !== null && typeof code !== 'string') {
-      return parseFailed(`expected String, but encountered ${jsonKind(code)}`, '$.code');
+      return parseFailed(`expected String, but encountered ${jsonTypeName(code)}`, '$.code');
     }
     throw new ActionError(typeof code === 'string' ? code : 'unexpected', message, {
       status,
@@ -207,21 +208,6 @@ function interpret(plan: ActionPlan, response: WebhookResponse, request: Request
       response: responseInfo(response, value),
     },
   });
-}
-
-function jsonKind(value: unknown): string {
-  if (value === null) return 'Null';
-  if (Array.isArray(value)) return 'Array';
-  switch (typeof value) {
-    case 'string':
-      return 'String';
-    case 'number':
-      return 'Number';
-    case 'boolean':
-      return 'Boolean';
-    default:
-      return 'Object';
-  }
 }
 
 /** The action field alone as GraphQL text, when the transport did not hand over the request's. */

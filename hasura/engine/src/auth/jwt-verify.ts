@@ -8,6 +8,7 @@
  */
 import { createHmac, hash, timingSafeEqual, verify as verifySignature } from 'node:crypto';
 
+import { jsonTypeName } from '../json-type-name.ts';
 import { HasuraError } from '../errors.ts';
 import type { JwtConfig } from './jwt-config.ts';
 
@@ -57,20 +58,6 @@ export function invalidJwt(detail: string): HasuraError {
 }
 
 /** Aeson's name for a JSON value's type, as used in its "expected X, but encountered Y" errors. */
-export function jsonTypeName(value: unknown): string {
-  if (value === null || value === undefined) return 'Null';
-  if (Array.isArray(value)) return 'Array';
-  switch (typeof value) {
-    case 'string':
-      return 'String';
-    case 'number':
-      return 'Number';
-    case 'boolean':
-      return 'Boolean';
-    default:
-      return 'Object';
-  }
-}
 
 /** Shows a Haskell String (as `show` would) inside an error message. */
 function hsShow(text: string): string {

@@ -12,12 +12,9 @@ import {
   type JwtClaimsMap,
   type JwtConfig,
 } from './jwt-config.ts';
-import {
-  createJwtVerifier,
-  jsonTypeName,
-  type JwtVerifier,
-  type VerifiedJwt,
-} from './jwt-verify.ts';
+import { jsonTypeName } from '../json-type-name.ts';
+
+import { createJwtVerifier, type JwtVerifier, type VerifiedJwt } from './jwt-verify.ts';
 import type { Session } from './session.ts';
 
 /** Request headers with lower-cased names. */

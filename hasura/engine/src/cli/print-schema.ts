@@ -12,10 +12,9 @@ import * as z from 'zod';
 
 import { loadEnv } from '@app/shared/env';
 
-import { introspect } from '../catalog/introspect.ts';
 import { createPool, HASURA_PROJECT_DIR } from '../database/index.ts';
 import { loadMetadata } from '../metadata/load.ts';
-import { buildSchemaModel } from '../schema/build.ts';
+import { loadSchemaModel } from '../schema/load-model.ts';
 import { buildGraphQLSchema } from '../schema/graphql-schema.ts';
 
 const env = loadEnv(
@@ -45,15 +44,7 @@ try {
 const pool = createPool(env.DATABASE_URL, 2);
 try {
   const metadata = await loadMetadata({ directory: metadataDir });
-  const source = metadata.sources[0];
-  const catalog = await introspect(
-    pool,
-    (source?.tables ?? []).map((table) => table.table),
-    (source?.tables ?? []).flatMap((table) =>
-      table.computed_fields.map((field) => field.definition.function),
-    ),
-  );
-  const model = buildSchemaModel(metadata, catalog);
+  const model = await loadSchemaModel(pool, metadata);
   if (!model.roles.has(role)) {
     process.stderr.write(
       `note: no permission in the metadata names role ${JSON.stringify(role)}; it sees no tables\n`,

@@ -71,6 +71,21 @@ export type BoolExp =
 
 export const TRUE: BoolExp = { kind: 'true' };
 
+/** The aggregate functions Hasura offers besides `count`. */
+export const AGGREGATE_FUNCTIONS = [
+  'avg',
+  'max',
+  'min',
+  'sum',
+  'stddev',
+  'stddev_pop',
+  'stddev_samp',
+  'var_pop',
+  'var_samp',
+  'variance',
+] as const;
+export type AggregateFunction = (typeof AGGREGATE_FUNCTIONS)[number];
+
 export interface OrderByItem {
   /** Path of object relationships from the root row to the ordered value. */
   path: RelationshipHop[];
@@ -86,18 +101,7 @@ export interface OrderByItem {
     | {
         kind: 'aggregate';
         hop: RelationshipHop;
-        fn:
-          | 'count'
-          | 'avg'
-          | 'max'
-          | 'min'
-          | 'sum'
-          | 'stddev'
-          | 'stddev_pop'
-          | 'stddev_samp'
-          | 'var_pop'
-          | 'var_samp'
-          | 'variance';
+        fn: 'count' | AggregateFunction;
         column: ColumnInfo | undefined;
       };
   direction: 'asc' | 'desc';
@@ -160,17 +164,7 @@ export type AggregateField =
   | {
       alias: string;
       kind: 'function';
-      fn:
-        | 'avg'
-        | 'max'
-        | 'min'
-        | 'sum'
-        | 'stddev'
-        | 'stddev_pop'
-        | 'stddev_samp'
-        | 'var_pop'
-        | 'var_samp'
-        | 'variance';
+      fn: AggregateFunction;
       columns: Array<{ alias: string; column: ColumnInfo } | { alias: string; typename: string }>;
     };
 

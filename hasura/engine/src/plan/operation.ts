@@ -22,7 +22,7 @@ import {
   SELECT_ARGUMENTS,
 } from './select.ts';
 import { collectFields, fieldArguments, type CollectedField } from './selection.ts';
-import { coerceColumnValue, type Variables } from './values.ts';
+import { coerceColumnValue, toPlainJson, valueFromAst, type Variables } from './values.ts';
 
 export interface GraphQLRequest {
   query: string;
@@ -97,8 +97,8 @@ function resolveVariables(
     if (value === undefined && definition.defaultValue) {
       value = definition.defaultValue.kind === Kind.NULL ? null : undefined;
       if (definition.defaultValue.kind !== Kind.NULL) {
-        // Defaults are literals; evaluate them without variables.
-        value = JSON.parse(JSON.stringify(literal(definition.defaultValue))) as unknown;
+        // Defaults are literals: evaluated without variables, numbers as JSON numbers.
+        value = toPlainJson(valueFromAst(definition.defaultValue, {}));
       }
     }
     if ((value === undefined || value === null) && definition.type.kind === Kind.NON_NULL_TYPE) {
@@ -111,32 +111,6 @@ function resolveVariables(
     if (value !== undefined) variables[name] = value;
   }
   return variables;
-}
-
-function literal(
-  node: NonNullable<OperationDefinitionNode['variableDefinitions']>[number]['defaultValue'],
-): unknown {
-  if (!node) return undefined;
-  switch (node.kind) {
-    case Kind.INT:
-    case Kind.FLOAT:
-      return Number(node.value);
-    case Kind.STRING:
-    case Kind.ENUM:
-      return node.value;
-    case Kind.BOOLEAN:
-      return node.value;
-    case Kind.NULL:
-      return null;
-    case Kind.LIST:
-      return node.values.map((item) => literal(item));
-    case Kind.OBJECT:
-      return Object.fromEntries(
-        node.fields.map((field) => [field.name.value, literal(field.value)]),
-      );
-    default:
-      return undefined;
-  }
 }
 
 function planRootField(ctx: PlanContext, root: RootField, field: CollectedField): RootPlan {

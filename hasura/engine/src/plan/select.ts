@@ -11,14 +11,16 @@ import {
   roleTableOf,
   type PlanContext,
 } from './context.ts';
-import type {
-  AggregateField,
-  AggregatePlan,
-  BoolExp,
-  FieldPlan,
-  OrderByItem,
-  RelationshipHop,
-  SelectArgs,
+import {
+  AGGREGATE_FUNCTIONS,
+  type AggregateField,
+  type AggregateFunction,
+  type AggregatePlan,
+  type BoolExp,
+  type FieldPlan,
+  type OrderByItem,
+  type RelationshipHop,
+  type SelectArgs,
 } from './ir.ts';
 import {
   collectFields,
@@ -30,20 +32,6 @@ import {
 import { coerceBoolean, coerceNonNegativeInt } from './values.ts';
 
 export const SELECT_ARGUMENTS = ['where', 'order_by', 'limit', 'offset', 'distinct_on'] as const;
-
-const AGGREGATE_FUNCTIONS = [
-  'avg',
-  'max',
-  'min',
-  'sum',
-  'stddev',
-  'stddev_pop',
-  'stddev_samp',
-  'var_pop',
-  'var_samp',
-  'variance',
-] as const;
-type AggregateFunction = (typeof AGGREGATE_FUNCTIONS)[number];
 
 function selectableColumn(entry: RoleTable, name: string): ColumnInfo | undefined {
   const field = entry.table.columns.get(name);

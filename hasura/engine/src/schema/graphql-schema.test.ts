@@ -168,7 +168,7 @@ describe('the project metadata', () => {
   });
 
   it('shows a role without permissions nothing but the placeholder query field', () => {
-    const schema = buildGraphQLSchema(project.forRole('user'), project);
+    const schema = buildGraphQLSchema(project.forRole('visitor'), project);
     expect(fieldNames(schema.getQueryType()!)).toEqual(['no_queries_available']);
     expect(schema.getMutationType()).toBeUndefined();
     expect(schema.getSubscriptionType()).toBeUndefined();

@@ -1,3 +1,4 @@
+import { AGGREGATE_FUNCTIONS, type AggregateFunction } from '../plan/ir.ts';
 import {
   DirectiveLocation,
   GraphQLBoolean,
@@ -56,29 +57,8 @@ import { isComparableType, isJsonType, isNumericType, isTextType, scalarName } f
  * validated by graphql-js.
  */
 
-type AggregateFunction =
-  | 'avg'
-  | 'max'
-  | 'min'
-  | 'sum'
-  | 'stddev'
-  | 'stddev_pop'
-  | 'stddev_samp'
-  | 'var_pop'
-  | 'var_samp'
-  | 'variance';
-const AGGREGATE_FUNCTIONS: readonly AggregateFunction[] = [
-  'avg',
-  'max',
-  'min',
-  'stddev',
-  'stddev_pop',
-  'stddev_samp',
-  'sum',
-  'var_pop',
-  'var_samp',
-  'variance',
-];
+/** Alphabetical, as the printed schema lists them. */
+const SORTED_AGGREGATE_FUNCTIONS: readonly AggregateFunction[] = [...AGGREGATE_FUNCTIONS].sort();
 
 const JSONB_OPERATORS = {
   _append: {
@@ -633,7 +613,7 @@ class RoleSchemaBuilder {
                 },
               },
             };
-            for (const fn of AGGREGATE_FUNCTIONS) {
+            for (const fn of SORTED_AGGREGATE_FUNCTIONS) {
               const type = this.aggregateFunctionType(entry, fn);
               if (type) fields[fn] = { type };
             }
@@ -841,7 +821,7 @@ class RoleSchemaBuilder {
           description: `order by aggregate values of table ${quotedTable(entry.table)}`,
           fields: () => {
             const fields: GraphQLInputFieldConfigMap = { count: { type: this.orderByEnum() } };
-            for (const fn of AGGREGATE_FUNCTIONS) {
+            for (const fn of SORTED_AGGREGATE_FUNCTIONS) {
               const columns = this.selectColumns(entry).filter((column) => eligibleFor(fn, column));
               if (columns.length === 0) continue;
               const fnName = `${entry.table.typeName}_${fn}_order_by`;

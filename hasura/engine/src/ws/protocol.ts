@@ -1,3 +1,5 @@
+import { jsonTypeName } from '../json-type-name.ts';
+
 /*
  * The two GraphQL-over-WebSocket protocols Hasura speaks, as its server parses them
  * (Hasura.GraphQL.Transport.WebSocket.Protocol): one client-message grammar for both,
@@ -50,28 +52,13 @@ function parseId(message: Record<string, unknown>): string | ParsedMessage {
   const id = message['id'];
   if (id === undefined) return fail('key "id" not found');
   if (typeof id !== 'string')
-    return fail(`parsing Text failed, expected String, but encountered ${jsonKind(id)}`);
+    return fail(`parsing Text failed, expected String, but encountered ${jsonTypeName(id)}`);
   return id;
-}
-
-function jsonKind(value: unknown): string {
-  if (value === null) return 'Null';
-  if (Array.isArray(value)) return 'Array';
-  switch (typeof value) {
-    case 'string':
-      return 'String';
-    case 'number':
-      return 'Number';
-    case 'boolean':
-      return 'Boolean';
-    default:
-      return 'Object';
-  }
 }
 
 function parsePayload(payload: unknown): OperationPayload | string {
   if (!isObject(payload))
-    return `parsing GQLReq failed, expected Object, but encountered ${jsonKind(payload)}`;
+    return `parsing GQLReq failed, expected Object, but encountered ${jsonTypeName(payload)}`;
   const { query, variables, operationName } = payload;
   if (typeof query !== 'string')
     return query === undefined
@@ -99,18 +86,18 @@ export function parseClientMessage(text: string): ParsedMessage {
   }
   if (!isObject(value))
     return fail(
-      `parsing ClientMessage failed, expected Object, but encountered ${jsonKind(value)}`,
+      `parsing ClientMessage failed, expected Object, but encountered ${jsonTypeName(value)}`,
     );
   const type = value['type'];
   if (type === undefined) return fail('key "type" not found');
   if (typeof type !== 'string')
-    return fail(`parsing String failed, expected String, but encountered ${jsonKind(type)}`);
+    return fail(`parsing String failed, expected String, but encountered ${jsonTypeName(type)}`);
   switch (type) {
     case 'connection_init': {
       const payload = value['payload'];
       if (payload !== undefined && payload !== null && !isObject(payload)) {
         return fail(
-          `parsing ConnParams failed, expected Object, but encountered ${jsonKind(payload)}`,
+          `parsing ConnParams failed, expected Object, but encountered ${jsonTypeName(payload)}`,
         );
       }
       return { ok: true, message: { type, payload: payload ?? undefined } };

@@ -1,0 +1,134 @@
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+
+import type { Logger } from '@app/shared/log';
+
+import type { AppContext } from './context.ts';
+import { createJwtSigner } from './crypto/jwt.ts';
+import { createDummyVerifier } from './crypto/password.ts';
+import { telegramSecretKey } from './crypto/telegram.ts';
+import type { Db } from './db/index.ts';
+import type { AuthEnv } from './env.ts';
+import { AuthError } from './errors.ts';
+import { cors } from './http/cors.ts';
+import { errorHandler } from './http/errors.ts';
+import { requestContext } from './http/request.ts';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { createLimiter, DEFAULT_LIMITS, type LimitName, type LimitRule } from './rate-limit.ts';
+import { changePasswordRoutes } from './routes/change-password/index.ts';
+import { loginWith2faRoutes } from './routes/login-with-2fa/index.ts';
+import { loginRoutes } from './routes/login/index.ts';
+import { logoutRoutes } from './routes/logout/index.ts';
+import { quickAuthRoutes } from './routes/quick-auth/index.ts';
+import { refreshTokensRoutes } from './routes/refresh-tokens/index.ts';
+import { registerRoutes } from './routes/register/index.ts';
+import { resetPasswordRoutes } from './routes/reset-password/index.ts';
+import { telegramAuthRoutes } from './routes/telegram-auth/index.ts';
+
+export interface AuthAppOptions {
+  env: AuthEnv;
+  db: Db;
+  logger: Logger;
+  /** Default: SMTP at SMTP_URL, else the outbox folder. */
+  mailer?: Mailer;
+  /** Clock in milliseconds (tests). */
+  now?: () => number;
+  /** Replaces some rate-limit rules (tests). */
+  limits?: Partial<Record<LimitName, LimitRule>>;
+}
+
+export interface AuthApp {
+  /** The Express application; the caller decides where it listens. */
+  app: Express;
+  /** Waits for work still running after its response (mails). */
+  drain(): Promise<void>;
+  /** Drains, then closes the mail transport. The database pool belongs to the caller. */
+  close(): Promise<void>;
+}
+
+/** Largest JSON body accepted; every body here is a few short fields. */
+const BODY_LIMIT = '16kb';
+
+export function createApp(options: AuthAppOptions): AuthApp {
+  const { env, db, logger } = options;
+  const now = options.now ?? Date.now;
+  const mailer =
+    options.mailer ??
+    (env.SMTP_URL
+      ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
+      : createOutboxMailer(env.AUTH_OUTBOX_DIR, env.MAIL_FROM, logger));
+  const pending = new Set<Promise<unknown>>();
+  const ctx: AppContext = {
+    env,
+    db,
+    logger,
+    mailer,
+    now,
+    jwt: createJwtSigner(env.HASURA_GRAPHQL_JWT_SECRET, env.AUTH_ACCESS_TOKEN_TTL, now),
+    limit: createLimiter(db, { ...DEFAULT_LIMITS, ...options.limits }, env.AUTH_RATE_LIMIT_FACTOR),
+    telegramSecret: telegramSecretKey(env.TELEGRAM_BOT_TOKEN),
+    dummyVerify: createDummyVerifier(),
+    background(name, work) {
+      const task = work()
+        .catch((error: unknown) =>
+          logger.error({ err: error, task: name }, 'background task failed'),
+        )
+        .finally(() => pending.delete(task));
+      pending.add(task);
+    },
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('trust proxy', env.AUTH_TRUST_PROXY);
+  app.use(requestContext(logger));
+  app.use(cors(new Set([...env.AUTH_CORS_ORIGINS, env.AUTH_WEB_ORIGIN, env.AUTH_MINIAPP_ORIGIN])));
+
+  app.get('/healthz', async (_req, res) => {
+    await db.query('SELECT 1');
+    res.json({ status: 'ok' });
+  });
+
+  app.use(requireJsonBody);
+  app.use(
+    express.json({ limit: BODY_LIMIT, strict: true, inflate: false, type: 'application/json' }),
+  );
+  for (const routes of [
+    loginRoutes,
+    loginWith2faRoutes,
+    quickAuthRoutes,
+    registerRoutes,
+    refreshTokensRoutes,
+    resetPasswordRoutes,
+    changePasswordRoutes,
+    telegramAuthRoutes,
+    logoutRoutes,
+  ]) {
+    app.use(routes(ctx));
+  }
+  app.use(() => {
+    throw new AuthError('not-found');
+  });
+  app.use(errorHandler());
+
+  const drain = async () => {
+    while (pending.size > 0) await Promise.allSettled([...pending]);
+  };
+  return {
+    app,
+    drain,
+    async close() {
+      await drain();
+      mailer.close();
+    },
+  };
+}
+
+/** Bodies are JSON (and raw initData as text on /telegram-auth); anything else is 415. */
+function requireJsonBody(req: Request, _res: Response, next: NextFunction) {
+  if (req.method !== 'POST') return next();
+  const types =
+    req.path === '/telegram-auth' ? ['application/json', 'text/plain'] : ['application/json'];
+  if (req.is(types) === false) throw new AuthError('unsupported-media-type');
+  next();
+}

@@ -1,0 +1,86 @@
+import type { Locale } from '#src/i18n';
+import type { Db, DbClient } from './index.ts';
+
+export interface UserRow {
+  id: string;
+  email: string | null;
+  password_hash: string | null;
+  is_2fa: boolean;
+  is_disabled: boolean;
+  is_verified_email: boolean;
+  locale: Locale;
+}
+
+const USER_COLUMNS = 'id, email, password_hash, is_2fa, is_disabled, is_verified_email, locale';
+
+export async function findUserByEmail(db: Db | DbClient, email: string) {
+  const { rows } = await db.query<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM public.portal_users WHERE lower(email) = lower($1)`,
+    [email],
+  );
+  return rows[0];
+}
+
+export async function findUserById(db: Db | DbClient, id: string) {
+  const { rows } = await db.query<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM public.portal_users WHERE id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
+/**
+ * Creates an e-mail account unless the e-mail is taken (any case); returns undefined then.
+ * The referrer is whoever owns `referralCode` as their referral name (case-insensitive); an
+ * unknown, malformed or disabled referrer is ignored. A new account cannot be its own referrer.
+ */
+export async function createEmailUser(
+  db: Db,
+  input: { email: string; passwordHash: string | null; locale: Locale; referralCode?: string },
+) {
+  const referral =
+    input.referralCode !== undefined && /^[A-Za-z0-9]{3,20}$/.test(input.referralCode)
+      ? input.referralCode
+      : null;
+  const { rows } = await db.query<UserRow & { referrer_id: string | null }>(
+    `INSERT INTO public.portal_users (email, password_hash, locale, referrer_id)
+     VALUES ($1, $2, $3,
+             (SELECT id FROM public.portal_users
+               WHERE $4::text IS NOT NULL AND lower(referral_name) = lower($4::text)
+                 AND NOT is_disabled))
+     ON CONFLICT ((lower(email))) DO NOTHING
+     RETURNING ${USER_COLUMNS}, referrer_id`,
+    [input.email, input.passwordHash, input.locale, referral],
+  );
+  return rows[0];
+}
+
+/** Finds the account of a Telegram user by id (never by username), creating it if needed. */
+export async function upsertTelegramUser(
+  db: Db,
+  input: { telegramId: number; username: string | null; locale: Locale },
+) {
+  const { rows } = await db.query<UserRow>(
+    `INSERT INTO public.portal_users (telegram_id, telegram_username, locale)
+     VALUES ($1, $2, $3)
+     ON CONFLICT (telegram_id) DO UPDATE
+       SET telegram_username = EXCLUDED.telegram_username
+     RETURNING ${USER_COLUMNS}`,
+    [input.telegramId, input.username, input.locale],
+  );
+  return rows[0]!;
+}
+
+export async function setPasswordHash(db: DbClient, userId: string, passwordHash: string) {
+  await db.query('UPDATE public.portal_users SET password_hash = $2 WHERE id = $1', [
+    userId,
+    passwordHash,
+  ]);
+}
+
+export async function markEmailVerified(db: DbClient, userId: string) {
+  await db.query(
+    'UPDATE public.portal_users SET is_verified_email = true WHERE id = $1 AND NOT is_verified_email',
+    [userId],
+  );
+}

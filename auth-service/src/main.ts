@@ -1,0 +1,63 @@
+/*
+ * The auth service: e-mail + password with e-mail 2FA, quick-auth, Telegram quick-auth,
+ * refresh rotation and password resets, on AUTH_HOST:AUTH_PORT (4000).
+ */
+import type { AddressInfo } from 'node:net';
+
+import pg from 'pg';
+
+import { loadEnv } from '@app/shared/env';
+import { createLogger } from '@app/shared/log';
+
+import { createApp } from './app.ts';
+import { deleteExpired } from './db/rate-limits.ts';
+import { AuthEnv } from './env.ts';
+
+const env = loadEnv(AuthEnv);
+const logger = createLogger('auth', { level: env.LOG_LEVEL });
+const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: env.AUTH_DB_POOL_SIZE });
+pool.on('error', (error) => logger.error({ err: error }, 'idle database connection failed'));
+
+const auth = createApp({ env, db: pool, logger });
+const server = auth.app.listen(env.AUTH_PORT, env.AUTH_HOST);
+server.once('listening', () => {
+  const { port } = server.address() as AddressInfo;
+  logger.info(
+    { url: `http://${env.AUTH_HOST}:${port}`, mail: env.SMTP_URL ? 'smtp' : env.AUTH_OUTBOX_DIR },
+    'auth service listening',
+  );
+});
+server.once('error', (error) => {
+  logger.fatal({ err: error }, 'cannot listen');
+  process.exit(1);
+});
+
+// Expired rows of the auth tables are dead weight; sweep them every ten minutes.
+const sweeper = setInterval(() => {
+  deleteExpired(pool).catch((error: unknown) => logger.warn({ err: error }, 'sweep failed'));
+}, 600_000);
+sweeper.unref();
+
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'stopping');
+  clearInterval(sweeper);
+  server.close();
+  server.closeIdleConnections();
+  const forced = setTimeout(() => process.exit(1), 10_000);
+  forced.unref();
+  auth
+    .close()
+    .then(() => pool.end())
+    .then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'unclean stop');
+        process.exit(1);
+      },
+    );
+};
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));

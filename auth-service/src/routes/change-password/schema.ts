@@ -1,0 +1,15 @@
+import * as z from 'zod';
+
+import { confirmPassword, locale, opaqueToken, password } from '#src/http/validate';
+
+/**
+ * POST /change-password, two ways: with the reset `token` from the e-mailed link (spec
+ * section 7), or signed in (Bearer access token) with `currentPassword`.
+ */
+export const ResetChangeBody = z.object({ password, confirmPassword, token: opaqueToken, locale });
+export const SignedInChangeBody = z.object({
+  password,
+  confirmPassword,
+  currentPassword: password,
+  locale,
+});

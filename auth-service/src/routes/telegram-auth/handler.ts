@@ -1,0 +1,51 @@
+import type { Request, Response } from 'express';
+
+import { requestInfo, type AppContext } from '#src/context';
+import { validateInitData } from '#src/crypto/telegram';
+import { upsertTelegramUser } from '#src/db/users';
+import { AuthError } from '#src/errors';
+import { localeFromLanguageCode } from '#src/i18n';
+import { parseBody } from '#src/http/validate';
+import { sendTokens, startSession } from '#src/session';
+import { RawInitData, TelegramAuthBody } from './schema.ts';
+
+/**
+ * Telegram quick-auth (SECURITY.md 16): the signature and age are checked before anything is
+ * counted or stored; the account is found or created by Telegram's numeric user id only. A
+ * username is display data and never links accounts.
+ */
+export async function telegramAuth(ctx: AppContext, req: Request, res: Response) {
+  const raw =
+    typeof req.body === 'string'
+      ? parseRaw(req.body)
+      : parseBody(TelegramAuthBody, req.body).initData;
+  const info = requestInfo(req);
+  const result = validateInitData(
+    raw,
+    ctx.telegramSecret,
+    ctx.env.TELEGRAM_INIT_DATA_MAX_AGE_SECONDS,
+    ctx.now(),
+  );
+  if (!result.ok) {
+    req.log.warn({ reason: result.reason }, 'telegram init data refused');
+    throw new AuthError(
+      result.reason === 'expired' || result.reason === 'future'
+        ? 'init-data-expired'
+        : 'invalid-init-data',
+    );
+  }
+  await ctx.limit('telegram', info.ip, String(result.user.id));
+  const user = await upsertTelegramUser(ctx.db, {
+    telegramId: result.user.id,
+    username: result.user.username ?? null,
+    locale: localeFromLanguageCode(result.user.languageCode),
+  });
+  if (user.is_disabled) throw new AuthError('user-disabled');
+  sendTokens(ctx, res, await startSession(ctx, ctx.db, user.id, info));
+}
+
+function parseRaw(body: string): string {
+  const parsed = RawInitData.safeParse(body.trim());
+  if (!parsed.success) throw new AuthError('invalid-init-data');
+  return parsed.data;
+}

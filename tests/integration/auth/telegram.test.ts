@@ -1,0 +1,114 @@
+import { sign } from '@telegram-apps/init-data-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { databaseTargets, type TestDatabase } from '../../support/databases.ts';
+import {
+  jwtPayload,
+  migratedDatabase,
+  startAuth,
+  TEST_BOT_TOKEN,
+  type AuthServer,
+} from './harness.ts';
+
+const OTHER_BOT_TOKEN = '7000000002:AAanother-bot-token-for-the-same-tests';
+
+function initData(
+  user: { id: number; username?: string; language_code?: string },
+  options: { ageSeconds?: number; token?: string } = {},
+): string {
+  const authDate = new Date(Date.now() - (options.ageSeconds ?? 5) * 1000);
+  return sign(
+    { user: { first_name: 'Test', ...user }, query_id: 'AAHdF6IQAAAAAN0XohDhrOrc' },
+    options.token ?? TEST_BOT_TOKEN,
+    authDate,
+  );
+}
+
+/*
+ * POST /telegram-auth: Telegram's HMAC over the data-check string, checked in constant time;
+ * an age limit of minutes and a small future skew; accounts found or created by Telegram id,
+ * never linked by username.
+ */
+describe.each(databaseTargets)('telegram quick-auth on $name', (target) => {
+  let db: TestDatabase;
+  let server: AuthServer;
+  const usersWith = async (telegramId: number) =>
+    (
+      await db.pool.query<{ id: string; telegram_username: string | null; locale: string }>(
+        'SELECT id, telegram_username, locale FROM public.portal_users WHERE telegram_id = $1',
+        [telegramId],
+      )
+    ).rows;
+
+  beforeAll(async () => {
+    db = await migratedDatabase(target);
+    server = await startAuth(db, undefined, { env: { TELEGRAM_INIT_DATA_MAX_AGE_SECONDS: '300' } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await db?.dispose();
+  });
+
+  it('creates the account on first sign-in and finds it after (JSON and raw bodies)', async () => {
+    const first = await server.post('/telegram-auth', {
+      initData: initData({ id: 424242, username: 'alice', language_code: 'uk' }),
+    });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ is2fa: false, refreshToken: expect.any(String) as unknown });
+    const rows = await usersWith(424242);
+    expect(rows).toEqual([
+      { id: expect.any(String) as unknown, telegram_username: 'alice', locale: 'ua' },
+    ]);
+    const raw = await server.request('/telegram-auth', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: initData({ id: 424242, username: 'alice_renamed' }),
+    });
+    expect(raw.status).toBe(200);
+    expect(jwtPayload(raw.body['accessToken'])['userId']).toBe(rows[0]!.id);
+    expect((await usersWith(424242))[0]!.telegram_username).toBe('alice_renamed');
+  });
+
+  it('never links by username: another id with the same username is another account', async () => {
+    const reply = await server.post('/telegram-auth', {
+      initData: initData({ id: 515151, username: 'alice_renamed' }),
+    });
+    expect(reply.status).toBe(200);
+    expect(jwtPayload(reply.body['accessToken'])['userId']).not.toBe(
+      (await usersWith(424242))[0]!.id,
+    );
+  });
+
+  it('refuses forged, stale, future and other-bot init data', async () => {
+    const valid = initData({ id: 616161 });
+    const forgedHash = valid.replace(
+      /hash=([0-9a-f])/,
+      (_m, c: string) => `hash=${c === 'a' ? 'b' : 'a'}`,
+    );
+    const tamperedUser = valid.replace('616161', '616162');
+    const cases: Array<[string, string]> = [
+      [forgedHash, 'invalid-init-data'],
+      [tamperedUser, 'invalid-init-data'],
+      [initData({ id: 616161 }, { token: OTHER_BOT_TOKEN }), 'invalid-init-data'],
+      [initData({ id: 616161 }, { ageSeconds: 301 }), 'init-data-expired'],
+      [initData({ id: 616161 }, { ageSeconds: -120 }), 'init-data-expired'],
+      [`${valid}&hash=${'0'.repeat(64)}`, 'invalid-init-data'],
+      ['user=%7B%22id%22%3A1%7D&auth_date=1', 'invalid-init-data'],
+    ];
+    for (const [data, code] of cases) {
+      const reply = await server.post('/telegram-auth', { initData: data });
+      expect(reply.status, data).toBe(401);
+      expect(reply.body['code'], data).toBe(code);
+    }
+    expect(await usersWith(616161)).toEqual([]);
+  });
+
+  it('refuses a disabled account', async () => {
+    await server.post('/telegram-auth', { initData: initData({ id: 717171 }) });
+    await db.pool.query(
+      'UPDATE public.portal_users SET is_disabled = true WHERE telegram_id = 717171',
+    );
+    const reply = await server.post('/telegram-auth', { initData: initData({ id: 717171 }) });
+    expect(reply.status).toBe(403);
+  });
+});

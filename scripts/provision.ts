@@ -11,7 +11,10 @@ import { provisionDatabase } from './launcher/database.ts';
 import { LauncherEnv } from './launcher/env.ts';
 
 const env = loadEnv(LauncherEnv.extend({ DATABASE_URL: z.string().min(1) }));
-const result = await provisionDatabase(env.DATABASE_URL, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+const result = await provisionDatabase(env.DATABASE_URL, {
+  email: env.ADMIN_EMAIL,
+  password: env.ADMIN_PASSWORD,
+});
 process.stdout.write(
   `${result.appliedMigrations.length ? `applied ${result.appliedMigrations.join(', ')}` : 'migrations up to date'}; ` +
     `seeds applied; admin ${env.ADMIN_EMAIL} ${result.adminCreated ? 'created' : 'already present'}\n`,

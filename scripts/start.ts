@@ -11,7 +11,7 @@ import { loadEnv } from '@app/shared/env';
 
 import { prepareDatabase } from './launcher/database.ts';
 import { LauncherEnv } from './launcher/env.ts';
-import { availableServices } from './launcher/services.ts';
+import { availableServices, servicePort, SERVICES } from './launcher/services.ts';
 import {
   startService,
   stopServices,
@@ -58,7 +58,15 @@ async function shutdown(code: number): Promise<never> {
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
-const serviceEnv = { ...process.env, NODE_ENV: env.NODE_ENV, DATABASE_URL: database.url };
+const actions = SERVICES.find((service) => service.name === 'actions')!;
+const serviceEnv = {
+  ...process.env,
+  NODE_ENV: env.NODE_ENV,
+  DATABASE_URL: database.url,
+  // The engine resolves {{ACTIONS_BASE_URL}} and the actions secret from its environment.
+  ACTIONS_BASE_URL: env.ACTIONS_BASE_URL ?? `http://127.0.0.1:${servicePort(actions, process.env)}`,
+  ACTIONS_SECRET: env.ACTIONS_SECRET,
+};
 availableServices(root).forEach((definition, index) => {
   const service = startService(root, definition, index, serviceEnv);
   services.push(service);

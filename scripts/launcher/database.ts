@@ -52,11 +52,17 @@ export async function prepareDatabase(
   let url = env.DATABASE_URL;
   if (url === undefined) {
     if (options.fresh) await removeEmbeddedData(env.EMBEDDED_DB_DIR);
-    embedded = await startEmbeddedPostgres({ dataDir: env.EMBEDDED_DB_DIR, port: env.EMBEDDED_DB_PORT });
+    embedded = await startEmbeddedPostgres({
+      dataDir: env.EMBEDDED_DB_DIR,
+      port: env.EMBEDDED_DB_PORT,
+    });
     url = embedded.url;
   }
   try {
-    const provisioned = await provisionDatabase(url, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+    const provisioned = await provisionDatabase(url, {
+      email: env.ADMIN_EMAIL,
+      password: env.ADMIN_PASSWORD,
+    });
     return { url, embedded, ...provisioned };
   } catch (error) {
     await embedded?.stop();

@@ -11,5 +11,9 @@ export const LauncherEnv = z.object({
   EMBEDDED_DB_DIR: z.string().min(1).default('.data/pglite'),
   ADMIN_EMAIL: z.email().default('admin@exchange.local'),
   ADMIN_PASSWORD: secret('dev-only-admin-password', 10),
+  /** Shared by the engine (which calls actions) and the actions service (which checks it). */
+  ACTIONS_SECRET: secret('dev-only-actions-secret', 16),
+  /** Where the engine reaches the actions service; by default the one the launcher starts. */
+  ACTIONS_BASE_URL: z.url().optional(),
 });
 export type LauncherEnv = z.infer<typeof LauncherEnv>;

@@ -1,0 +1,122 @@
+import { timingSafeEqual } from 'node:crypto';
+
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type pg from 'pg';
+
+import type { Logger } from '@app/shared/log';
+
+import type { ActionsEnv } from './env.ts';
+import { ActionFailure } from './http/errors.ts';
+import { callerOf, parsePayload, type ActionPayload } from './http/payload.ts';
+import { createExchange } from './orders/create.ts';
+import { quoteOutput, serverQuote } from './orders/quote.ts';
+
+export interface ActionsAppOptions {
+  env: Pick<ActionsEnv, 'ACTIONS_SECRET' | 'QUOTE_MAX_RATE_AGE_SECONDS'>;
+  pool: pg.Pool;
+  logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** The clock (tests); default the system's. */
+  now?: () => Date;
+}
+
+/** An action handler: the engine's payload in, the action's output value out. */
+type Handler = (payload: ActionPayload) => Promise<unknown>;
+
+/** Action payloads are a few fields; the engine's own limit is far above. */
+const BODY_LIMIT = '32kb';
+
+/** The header the engine sends with the secret (metadata: `value_from_env: ACTIONS_SECRET`). */
+export const SECRET_HEADER = 'x-actions-secret';
+
+function sameSecret(given: string | undefined, expected: string): boolean {
+  if (given === undefined) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The actions service: `POST /actions/<name>` for each Hasura action (the handler URL in
+ * hasura/metadata/actions.yaml is `{{ACTIONS_BASE_URL}}/actions/<name>`), and `GET /healthz`.
+ * Only the engine may call: every action request must carry the shared secret.
+ */
+export function createActionsApp(options: ActionsAppOptions): Express {
+  const { env, pool, logger } = options;
+  const now = options.now ?? (() => new Date());
+
+  const handlers: Record<string, Handler> = {
+    async quote(payload) {
+      const input = (payload.input['input'] ?? {}) as Record<string, unknown>;
+      const { quote } = await serverQuote(pool, {
+        from: input['from'],
+        to: input['to'],
+        side: input['side'],
+        amount: input['amount'],
+        userId: callerOf(payload).userId,
+        now: now(),
+        maxRateAgeSeconds: env.QUOTE_MAX_RATE_AGE_SECONDS,
+      });
+      return quoteOutput(quote);
+    },
+    async createExchange(payload) {
+      return createExchange({
+        pool,
+        caller: callerOf(payload),
+        sessionVariables: payload.session_variables,
+        input: (payload.input['input'] ?? {}) as Record<string, unknown>,
+        now: now(),
+        maxRateAgeSeconds: env.QUOTE_MAX_RATE_AGE_SECONDS,
+      });
+    },
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+
+  app.get('/healthz', async (_req, res) => {
+    await pool.query('SELECT 1');
+    res.json({ status: 'ok' });
+  });
+
+  app.post(
+    '/actions/:name',
+    (req: Request, _res: Response, next: NextFunction) => {
+      if (!sameSecret(req.get(SECRET_HEADER), env.ACTIONS_SECRET))
+        throw new ActionFailure('unauthorized', 'This endpoint is for the GraphQL engine.', 401);
+      next();
+    },
+    // Raw text: parsePayload keeps numbers exact.
+    express.text({ type: 'application/json', limit: BODY_LIMIT }),
+    async (req: Request<{ name: string }>, res: Response) => {
+      const { name } = req.params;
+      const handler = Object.hasOwn(handlers, name) ? handlers[name] : undefined;
+      if (!handler) throw new ActionFailure('not-found', `Unknown action '${name}'.`, 404);
+      if (typeof req.body !== 'string')
+        throw new ActionFailure('invalid-payload', 'Expected a JSON body.', 415);
+      const payload = parsePayload(req.body);
+      if (payload.action.name !== name)
+        throw new ActionFailure('invalid-payload', 'The action does not match the URL.');
+      res.json(await handler(payload));
+    },
+  );
+
+  app.use(() => {
+    throw new ActionFailure('not-found', 'Not found.', 404);
+  });
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (error instanceof ActionFailure) {
+      res.status(error.status).json(error);
+      return;
+    }
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      // Body parser errors (too large, malformed).
+      res.status(status).json(new ActionFailure('invalid-payload', 'Bad request.', status));
+      return;
+    }
+    logger.error({ err: error, path: req.path }, 'action failed');
+    res.status(500).json({ message: 'internal error', extensions: { code: 'unexpected' } });
+  });
+  return app;
+}

@@ -1,0 +1,50 @@
+import { parse } from 'lossless-json';
+import * as z from 'zod';
+
+import { ActionFailure } from './errors.ts';
+
+/**
+ * The body the engine POSTs for an action (Hasura's payload). Parsed with every JSON number
+ * kept as its digits (a string), so a `numeric` argument never passes through a float.
+ */
+export const ActionPayload = z.object({
+  action: z.object({ name: z.string().min(1) }),
+  input: z.record(z.string(), z.unknown()),
+  session_variables: z.record(z.string(), z.string()),
+  request_query: z.string().optional(),
+});
+export type ActionPayload = z.infer<typeof ActionPayload>;
+
+/** Parses the raw body; every number becomes the string of its digits. */
+export function parsePayload(body: string): ActionPayload {
+  let value: unknown;
+  try {
+    value = parse(body, null, (digits) => digits);
+  } catch {
+    throw new ActionFailure('invalid-payload', 'The request body is not valid JSON.');
+  }
+  const parsed = ActionPayload.safeParse(value);
+  if (!parsed.success)
+    throw new ActionFailure('invalid-payload', 'The request body is not an action payload.');
+  return parsed.data;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Who is calling, from the session variables the engine forwards (the only thing trusted). */
+export interface Caller {
+  role: string;
+  /** The signed-in user; null for anonymous and admin-secret sessions. */
+  userId: string | null;
+}
+
+export function callerOf(payload: ActionPayload): Caller {
+  const variables = Object.fromEntries(
+    Object.entries(payload.session_variables).map(([name, value]) => [name.toLowerCase(), value]),
+  );
+  const userId = variables['x-hasura-user-id'];
+  return {
+    role: variables['x-hasura-role'] ?? 'anonymous',
+    userId: userId !== undefined && UUID.test(userId) ? userId.toLowerCase() : null,
+  };
+}

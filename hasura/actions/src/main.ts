@@ -1,0 +1,54 @@
+/*
+ * The actions service: the HTTP handlers behind the engine's actions (quote, createExchange)
+ * on ACTIONS_HOST:ACTIONS_PORT (4100). Only the engine calls it, with ACTIONS_SECRET.
+ */
+import type { AddressInfo } from 'node:net';
+
+import pg from 'pg';
+
+import { loadEnv } from '@app/shared/env';
+import { createLogger } from '@app/shared/log';
+
+import { createActionsApp } from './app.ts';
+import { ActionsEnv } from './env.ts';
+
+const env = loadEnv(ActionsEnv);
+const logger = createLogger('actions', { level: env.LOG_LEVEL });
+const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: env.ACTIONS_DB_POOL_SIZE });
+pool.on('error', (error) => logger.error({ err: error }, 'idle database connection failed'));
+
+const server = createActionsApp({ env, pool, logger }).listen(env.ACTIONS_PORT, env.ACTIONS_HOST);
+server.once('listening', () => {
+  const { port } = server.address() as AddressInfo;
+  logger.info(
+    {
+      url: `http://${env.ACTIONS_HOST}:${port}`,
+      quoteMaxRateAgeSeconds: env.QUOTE_MAX_RATE_AGE_SECONDS,
+    },
+    'actions service listening',
+  );
+});
+server.once('error', (error) => {
+  logger.fatal({ err: error }, 'cannot listen');
+  process.exit(1);
+});
+
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'stopping');
+  server.close();
+  server.closeIdleConnections();
+  const forced = setTimeout(() => process.exit(1), 10_000);
+  forced.unref();
+  pool.end().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      logger.error({ err: error }, 'unclean stop');
+      process.exit(1);
+    },
+  );
+};
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));

@@ -1,0 +1,195 @@
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import type pg from 'pg';
+
+import { ActionFailure } from '../http/errors.ts';
+import type { Caller } from '../http/payload.ts';
+import { isValidAddress } from '../validation/address.ts';
+
+import { serverQuote } from './quote.ts';
+
+/** Per-field problems, codes the clients translate (spec section 5). */
+export type FieldProblem =
+  | 'required'
+  | 'invalid-email'
+  | 'too-long'
+  | 'invalid-wallet-address'
+  | 'invalid-iban'
+  | 'not-applicable'
+  | 'must-agree'
+  | 'invalid';
+
+const PROBLEM_TEXT: Record<FieldProblem, string> = {
+  required: 'The field is required',
+  'invalid-email': 'Invalid email',
+  'too-long': 'The value is too long',
+  'invalid-wallet-address': 'Invalid wallet address for this network',
+  'invalid-iban': 'Invalid IBAN',
+  'not-applicable': 'The field does not apply to this exchange direction',
+  'must-agree': 'You must agree to continue',
+  invalid: 'The value is not valid',
+};
+
+/** The same e-mail rule as the transactions table's check. */
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+const LOCALES = new Set(['en', 'ru', 'ua']);
+
+export interface CreatedOrder {
+  id: string;
+  number: string;
+  sendAmount: string;
+  receiveAmount: string;
+  rate: string;
+  status: string;
+}
+
+export interface CreateOptions {
+  pool: pg.Pool;
+  caller: Caller;
+  sessionVariables: Record<string, string>;
+  input: Record<string, unknown>;
+  now: Date;
+  maxRateAgeSeconds: number;
+}
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+
+const ORDER_COLUMNS = `id, number::text AS number, send_amount::text AS "sendAmount",
+  receive_amount::text AS "receiveAmount", rate::text AS rate, status`;
+
+/**
+ * `createExchange`: checks the form, recomputes the quote on the server (the client sends the
+ * pair, the side and one amount; nothing else it says about money is read), validates the
+ * payout target for the received currency and inserts the order for the session's user. The
+ * idempotency key makes a repeated request return the order the first one created.
+ */
+export async function createExchange(options: CreateOptions): Promise<CreatedOrder> {
+  const { pool, caller, input } = options;
+  if (caller.role !== 'user' || caller.userId === null) {
+    throw new ActionFailure('access-denied', 'Only a signed-in user can create an exchange.', 403);
+  }
+  const userId = caller.userId;
+
+  const problems: Record<string, FieldProblem> = {};
+  const email = text(input['email']);
+  const fullName = text(input['fullName']);
+  const reason = text(input['reason']);
+  const walletAddress = text(input['walletAddress']);
+  const iban = text(input['iban']);
+  const key = typeof input['idempotencyKey'] === 'string' ? input['idempotencyKey'] : '';
+  const locale = text(input['locale']) ?? 'en';
+
+  if (email === undefined) problems['email'] = 'required';
+  else if (email.length > 254) problems['email'] = 'too-long';
+  else if (!EMAIL.test(email)) problems['email'] = 'invalid-email';
+  if (fullName === undefined) problems['fullName'] = 'required';
+  else if (fullName.length > 200) problems['fullName'] = 'too-long';
+  if (reason === undefined) problems['reason'] = 'required';
+  else if (reason.length > 1000) problems['reason'] = 'too-long';
+  if (input['agreeTerms'] !== true) problems['agreeTerms'] = 'must-agree';
+  if (input['agreeAml'] !== true) problems['agreeAml'] = 'must-agree';
+  if (key.length < 8 || key.length > 128) problems['idempotencyKey'] = 'invalid';
+  if (!LOCALES.has(locale)) problems['locale'] = 'invalid';
+
+  // An order already made with this key is the answer to a repeated click, whatever the rates
+  // do meanwhile.
+  if (problems['idempotencyKey'] === undefined) {
+    const existing = await findByKey(pool, userId, key);
+    if (existing) return existing;
+  }
+
+  const { quote, to } = await serverQuote(pool, {
+    from: input['from'],
+    to: input['to'],
+    side: input['side'],
+    amount: input['amount'],
+    userId,
+    now: options.now,
+    maxRateAgeSeconds: options.maxRateAgeSeconds,
+  });
+
+  // Where the payout goes depends on what the user receives.
+  let payoutAddress: string | null = null;
+  let payoutIban: string | null = null;
+  if (to.kind === 'crypto') {
+    if (iban !== undefined) problems['iban'] = 'not-applicable';
+    if (walletAddress === undefined) problems['walletAddress'] = 'required';
+    else if (!isValidAddress(to.network ?? '', walletAddress))
+      problems['walletAddress'] = 'invalid-wallet-address';
+    else payoutAddress = walletAddress;
+  } else if (to.kind === 'fiat') {
+    if (walletAddress !== undefined) problems['walletAddress'] = 'not-applicable';
+    const electronic = iban === undefined ? undefined : electronicFormatIBAN(iban);
+    if (iban === undefined) problems['iban'] = 'required';
+    else if (!electronic || !isValidIBAN(electronic)) problems['iban'] = 'invalid-iban';
+    else payoutIban = electronic;
+  } else {
+    // Cash is handed out at a point of issue: neither a wallet nor an account.
+    if (walletAddress !== undefined) problems['walletAddress'] = 'not-applicable';
+    if (iban !== undefined) problems['iban'] = 'not-applicable';
+  }
+
+  const fields = Object.keys(problems);
+  if (fields.length > 0) {
+    const first = fields[0]!;
+    throw new ActionFailure(
+      'validation-failed',
+      `${first}: ${PROBLEM_TEXT[problems[first]!]}`,
+      400,
+      { fields: problems },
+    );
+  }
+
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    // As the engine does for mutations: triggers (status history) see the acting user.
+    await client.query("SELECT set_config('hasura.user', $1, true)", [
+      JSON.stringify(options.sessionVariables),
+    ]);
+    const inserted = await client.query<CreatedOrder>(
+      `INSERT INTO public.transactions
+         (user_id, send_currency, receive_currency, send_amount, receive_amount, rate,
+          email, full_name, wallet_address, iban, reason, locale, idempotency_key)
+       VALUES ($1, $2, $3, $4::numeric, $5::numeric, $6::numeric, $7, $8, $9, $10, $11, $12, $13)
+       ON CONFLICT ON CONSTRAINT transactions_user_idempotency_key DO NOTHING
+       RETURNING ${ORDER_COLUMNS}`,
+      [
+        userId,
+        quote.from,
+        quote.to,
+        quote.send,
+        quote.receive,
+        quote.rate,
+        email,
+        fullName,
+        payoutAddress,
+        payoutIban,
+        reason,
+        locale,
+        key,
+      ],
+    );
+    await client.query('COMMIT');
+    const order = inserted.rows[0] ?? (await findByKey(pool, userId, key));
+    if (!order) throw new Error('order vanished after an idempotency conflict');
+    return order;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+async function findByKey(
+  db: Pick<pg.Pool, 'query'>,
+  userId: string,
+  key: string,
+): Promise<CreatedOrder | undefined> {
+  const { rows } = await db.query<CreatedOrder>(
+    `SELECT ${ORDER_COLUMNS} FROM public.transactions WHERE user_id = $1 AND idempotency_key = $2`,
+    [userId, key],
+  );
+  return rows[0];
+}

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+
+import { bindAll, templateOf } from './compile.ts';
+import {
+  computeRatios,
+  emptyCandidate,
+  evaluateGoals,
+  finishCandidate,
+  summarizeRun,
+  type QueryResult,
+  type RunRecord,
+} from './report.ts';
+import { median, percentile, summarize } from './stats.ts';
+
+// The benchmark's own arithmetic: how the "same SQL" endpoint binds values, and how medians,
+// ratios, the summary and the goals come out of the runs.
+
+describe('statement templates', () => {
+  const USER = '00000000-0000-4000-8000-0000000000aa';
+  const sentinels = new Map([
+    [USER, 'user'],
+    ['__in_statuses__', 'statuses'],
+    ['__in_key__', 'object.key'],
+  ]);
+
+  it('binds whole, array and embedded inputs by position and keeps constants', () => {
+    const template = templateOf(
+      {
+        kind: 'mutation',
+        sql: 'SELECT 1',
+        params: [USER, ['__in_statuses__'], '20', '__in_key__'],
+        sessionJson: `{"x-hasura-user-id":"${USER}","x-hasura-role":"user"}`,
+      },
+      sentinels,
+    );
+    const inputs = { user: 'u-1', statuses: ['paid', 'completed'], 'object.key': 'k-1' };
+    expect(bindAll(template, inputs)).toEqual(['u-1', ['paid', 'completed'], '20', 'k-1']);
+    expect(bindAll({ ...template, params: [template.sessionParam!] }, inputs)).toEqual([
+      '{"x-hasura-user-id":"u-1","x-hasura-role":"user"}',
+    ]);
+  });
+});
+
+describe('statistics', () => {
+  it('takes nearest-rank percentiles and medians', () => {
+    const samples = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(percentile(samples, 50)).toBe(50);
+    expect(percentile(samples, 99)).toBe(99);
+    expect(summarize([3, 1, 2]).p50).toBe(2);
+    expect(median([5, null, 1, 3])).toBe(3);
+    expect(median([4, 2])).toBe(3);
+    expect(median([])).toBeNull();
+  });
+});
+
+function run(round: number, rps: number, p99: number, errors = 0): RunRecord {
+  return {
+    round,
+    rps,
+    p50: p99 / 2,
+    p97_5: p99 * 0.9,
+    p99,
+    requests: rps * 5,
+    errors,
+    statements_per_request: 1,
+  };
+}
+
+function query(engine: number[], pgHttp: number[], postgraphile: number[]): QueryResult {
+  const result: QueryResult = {
+    label: '',
+    engine_graphql: '',
+    postgraphile_graphql: '',
+    compiled_sql: null,
+    candidates: {
+      pg_http: emptyCandidate(),
+      engine: emptyCandidate(),
+      postgraphile: emptyCandidate(),
+      pg_direct: emptyCandidate(),
+    },
+    ratios: {
+      engine_vs_pg_http_rps: null,
+      engine_vs_pg_http_p99: null,
+      engine_vs_postgraphile_rps: null,
+      engine_vs_postgraphile_p97_5: null,
+      engine_vs_postgraphile_p99: null,
+    },
+  };
+  engine.forEach((rps, i) => result.candidates.engine.runs.push(run(i + 1, rps, 20)));
+  pgHttp.forEach((rps, i) => result.candidates.pg_http.runs.push(run(i + 1, rps, 10)));
+  postgraphile.forEach((rps, i) => result.candidates.postgraphile.runs.push(run(i + 1, rps, 40)));
+  for (const candidate of Object.values(result.candidates)) finishCandidate(candidate);
+  computeRatios(result);
+  return result;
+}
+
+describe('report', () => {
+  it('compares medians of the rounds and summarizes the lowest ratio', () => {
+    const history = query([700, 900, 800], [1000, 1000, 1100], [500, 400, 600]);
+    const byPk = query([3000, 3000, 3000], [3000, 4000, 3500], [1000, 1000, 1000]);
+    expect(history.ratios.engine_vs_pg_http_rps).toBe(0.8);
+    expect(byPk.ratios.engine_vs_pg_http_rps).toBe(0.857);
+    const summary = summarizeRun({ history, by_pk: byPk }, null);
+    expect(summary).toEqual({
+      engine_vs_pg_throughput: 0.8,
+      engine_vs_postgraphile_throughput: 1.6,
+      sql_per_100_subscribers_per_interval: null,
+      subscription_update_p99_ms: null,
+    });
+    const goals = evaluateGoals({ history, by_pk: byPk }, null, summary);
+    expect(goals.find((goal) => goal.id === 'issue.throughput_vs_pg')?.met).toBe(true);
+    expect(goals.find((goal) => goal.id === 'issue.ahead_of_postgraphile')?.met).toBe(true);
+    expect(goals.find((goal) => goal.id === 'issue.subscription_sql')?.met).toBeNull();
+  });
+
+  it('drops a candidate whose requests fail under load', () => {
+    const candidate = emptyCandidate();
+    candidate.runs.push(run(1, 1000, 10), {
+      ...run(2, 1000, 10, 200),
+      sample_error: '200 {"errors":[]}',
+    });
+    finishCandidate(candidate);
+    expect(candidate.available).toBe(false);
+    expect(candidate.reason).toContain('more than 1% failed');
+  });
+});

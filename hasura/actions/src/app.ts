@@ -9,6 +9,14 @@ import type { ActionsEnv } from './env.ts';
 import { ActionFailure } from './http/errors.ts';
 import { callerOf, parsePayload, type ActionPayload } from './http/payload.ts';
 import { createExchange } from './orders/create.ts';
+import {
+  cancelExchange,
+  cancelExchangeByStaff,
+  completeExchange,
+  confirmPayment,
+  supplyRequisites,
+  type LifecycleOptions,
+} from './orders/lifecycle.ts';
 import { quoteOutput, serverQuote } from './orders/quote.ts';
 
 export interface ActionsAppOptions {
@@ -44,6 +52,13 @@ export function createActionsApp(options: ActionsAppOptions): Express {
   const { env, pool, logger } = options;
   const now = options.now ?? (() => new Date());
 
+  const lifecycle = (payload: ActionPayload): LifecycleOptions => ({
+    pool,
+    caller: callerOf(payload),
+    sessionVariables: payload.session_variables,
+    input: payload.input,
+  });
+
   const handlers: Record<string, Handler> = {
     async quote(payload) {
       const input = (payload.input['input'] ?? {}) as Record<string, unknown>;
@@ -68,6 +83,11 @@ export function createActionsApp(options: ActionsAppOptions): Express {
         maxRateAgeSeconds: env.QUOTE_MAX_RATE_AGE_SECONDS,
       });
     },
+    cancelExchange: (payload) => cancelExchange(lifecycle(payload)),
+    supplyRequisites: (payload) => supplyRequisites(lifecycle(payload)),
+    confirmPayment: (payload) => confirmPayment(lifecycle(payload)),
+    completeExchange: (payload) => completeExchange(lifecycle(payload)),
+    cancelExchangeByStaff: (payload) => cancelExchangeByStaff(lifecycle(payload)),
   };
 
   const app = express();

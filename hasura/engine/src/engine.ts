@@ -21,6 +21,10 @@ import { attachWebSockets } from './ws/index.ts';
 export async function createEngine(options: EngineOptions): Promise<Engine> {
   const metadata = await loadMetadata(options.metadata);
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+  // A dropped idle connection is discarded by pg; without a listener it would crash the engine.
+  pool.on('error', (error) =>
+    options.logger?.warn({ err: error }, 'idle database connection failed'),
+  );
   try {
     await pool.query(PERMISSION_CHECK_FUNCTION_DDL);
     const source = metadata.sources[0];

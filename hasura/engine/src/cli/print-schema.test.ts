@@ -56,7 +56,10 @@ describe('print-schema', () => {
   });
 
   it('prints another role, and says when the metadata does not name it', async () => {
-    const result = await run(['--role', 'visitor'], { ...withoutDatabaseUrl(), DATABASE_URL: db.url });
+    const result = await run(['--role', 'visitor'], {
+      ...withoutDatabaseUrl(),
+      DATABASE_URL: db.url,
+    });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(`${printSchema(buildGraphQLSchema(model.forRole('visitor')))}\n`);
     expect(result.stderr).toMatch(/role "visitor"/);

@@ -97,6 +97,7 @@ export interface TestDatabase {
 export async function startTestDatabase(): Promise<TestDatabase> {
   const embedded: EmbeddedPostgres = await startEmbeddedPostgres({ port: 0 });
   const pool = new pg.Pool({ connectionString: embedded.url, max: 2 });
+  pool.on('error', () => {});
   const reset = async () => {
     await pool.query('DROP TABLE IF EXISTS public.articles, public.authors CASCADE');
     await pool.query(FIXTURE_SQL);

@@ -1,36 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { SECRET_HEADER, createActionsApp } from '@app/actions/app';
-import { createEngine, type Engine } from '@app/engine';
-import {
-  applySeeds,
-  createPool,
-  DEFAULT_MIGRATIONS_DIR,
-  DEFAULT_SEEDS_DIR,
-  migrateUp,
-} from '@app/engine/database';
+import { SECRET_HEADER } from '@app/actions/app';
 import { computeQuote, pickLevel, type CurrencyInfo } from '@app/shared/quote';
 
 import { databaseTargets, type TestDatabase } from '../../support/databases.ts';
-import { TEST_ADMIN_SECRET } from '../../support/engine.ts';
-import { DEV_JWT_SECRET, signHs256, userClaims } from '../../support/jwt.ts';
 
-const METADATA_DIR = fileURLToPath(new URL('../../../hasura/metadata/', import.meta.url));
-const ACTIONS_SECRET = 'test-actions-secret-0123456789';
-const TEN_YEARS = 315_360_000;
+import {
+  ACTIONS_SECRET,
+  prepareDatabase,
+  startActionsStack,
+  TEN_YEARS,
+  type ActionsStack,
+} from './harness.ts';
+
 const TRC20_ADDRESS = 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC';
 const VALID_IBAN = 'DE89370400440532013000';
-
-const silent = { info: () => {}, warn: () => {}, error: () => {} };
-
-interface GraphqlBody {
-  data?: Record<string, unknown> | null;
-  errors?: Array<{ message: string; extensions: Record<string, unknown> }>;
-}
 
 const QUOTE = `query ($input: QuoteInput!) {
   quote(input: $input) {
@@ -50,11 +36,8 @@ const CREATE = `mutation ($input: CreateExchangeInput!) {
 
 describe.each(databaseTargets)('exchange actions through the engine on $name', (target) => {
   let db: TestDatabase;
-  let engine: Engine;
-  let engineUrl: string;
+  let stack: ActionsStack;
   let actionsUrl: string;
-  let closeActions: () => Promise<void>;
-  let actionsPool: ReturnType<typeof createPool>;
   const env = { ACTIONS_SECRET, QUOTE_MAX_RATE_AGE_SECONDS: TEN_YEARS };
   let clockOffsetMs = 0;
   const alice = randomUUID();
@@ -62,64 +45,18 @@ describe.each(databaseTargets)('exchange actions through the engine on $name', (
 
   beforeAll(async () => {
     db = await target.create();
-    await migrateUp(db.pool, DEFAULT_MIGRATIONS_DIR);
-    await applySeeds(db.pool, DEFAULT_SEEDS_DIR);
-    await db.pool.query(
-      `INSERT INTO portal_users (id, email) VALUES ($1, 'alice@example.com'), ($2, 'bob@example.com')`,
-      [alice, bob],
-    );
-
-    // The service's own pool, as in production; ended before the database is dropped.
-    actionsPool = createPool(db.url, 4);
-    actionsPool.on('error', () => {});
-    const app = createActionsApp({
-      env,
-      pool: actionsPool,
-      logger: silent,
-      now: () => new Date(Date.now() + clockOffsetMs),
-    });
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise<void>((resolve) => server.once('listening', resolve));
-    actionsUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    closeActions = () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-
-    engine = await createEngine({
-      databaseUrl: db.url,
-      metadata: { directory: METADATA_DIR },
-      adminSecret: TEST_ADMIN_SECRET,
-      jwtSecret: DEV_JWT_SECRET,
-      unauthorizedRole: 'anonymous',
-      poolSize: 4,
-      environment: { ACTIONS_BASE_URL: actionsUrl, ACTIONS_SECRET },
-    });
-    engineUrl = (await engine.listen(0)).url;
+    await prepareDatabase(db, { alice, bob });
+    stack = await startActionsStack(db, { env, now: () => new Date(Date.now() + clockOffsetMs) });
+    actionsUrl = stack.actionsUrl;
   });
 
   afterAll(async () => {
-    await engine?.close();
-    await closeActions?.();
-    await actionsPool?.end();
+    await stack?.close();
     await db?.dispose();
   });
 
-  async function graphql(
-    query: string,
-    variables: Record<string, unknown>,
-    userId?: string,
-  ): Promise<GraphqlBody> {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (userId) headers['authorization'] = `Bearer ${signHs256(userClaims(userId))}`;
-    const response = await fetch(`${engineUrl}/v1/graphql`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ query, variables }),
-    });
-    return (await response.json()) as GraphqlBody;
-  }
+  const graphql = (query: string, variables: Record<string, unknown>, userId?: string) =>
+    stack.graphql(query, variables, userId);
 
   /** computeQuote on the stored rows, as an independent reference. */
   async function expectedQuote(from: string, to: string, amount: string) {

@@ -1,37 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createActionsApp } from '@app/actions/app';
-import { createEngine, type Engine } from '@app/engine';
-import {
-  applySeeds,
-  createPool,
-  DEFAULT_MIGRATIONS_DIR,
-  DEFAULT_SEEDS_DIR,
-  migrateUp,
-} from '@app/engine/database';
-
 import { databaseTargets, type TestDatabase } from '../../support/databases.ts';
-import { TEST_ADMIN_SECRET } from '../../support/engine.ts';
-import { DEV_JWT_SECRET, signHs256, userClaims } from '../../support/jwt.ts';
 
-const METADATA_DIR = fileURLToPath(new URL('../../../hasura/metadata/', import.meta.url));
-const ACTIONS_SECRET = 'test-actions-secret-0123456789';
-const TEN_YEARS = 315_360_000;
+import {
+  ACTIONS_SECRET,
+  prepareDatabase,
+  startActionsStack,
+  TEN_YEARS,
+  type ActionsStack,
+  type Caller,
+  type GraphqlBody,
+} from './harness.ts';
+
 const TRC20_ADDRESS = 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC';
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
-
-const silent = { info: () => {}, warn: () => {}, error: () => {} };
-
-interface GraphqlBody {
-  data?: Record<string, unknown> | null;
-  errors?: Array<{ message: string; extensions: Record<string, unknown> }>;
-}
-
-type Caller = { userId: string; role: 'user' | 'manager' };
 
 const OUTPUT = 'id number status transaction { id status }';
 const CANCEL = `mutation ($id: uuid!) { cancelExchange(transactionId: $id) { ${OUTPUT} } }`;
@@ -50,10 +34,7 @@ const STAFF_CANCEL = `mutation ($id: uuid!, $reason: String!) {
 
 describe.each(databaseTargets)('order lifecycle actions through the engine on $name', (target) => {
   let db: TestDatabase;
-  let engine: Engine;
-  let engineUrl: string;
-  let closeActions: () => Promise<void>;
-  let actionsPool: ReturnType<typeof createPool>;
+  let stack: ActionsStack;
   const alice = randomUUID();
   const bob = randomUUID();
   const staffId = randomUUID();
@@ -63,67 +44,19 @@ describe.each(databaseTargets)('order lifecycle actions through the engine on $n
 
   beforeAll(async () => {
     db = await target.create();
-    await migrateUp(db.pool, DEFAULT_MIGRATIONS_DIR);
-    await applySeeds(db.pool, DEFAULT_SEEDS_DIR);
-    await db.pool.query(
-      `INSERT INTO portal_users (id, email) VALUES
-         ($1, 'alice@example.com'), ($2, 'bob@example.com'), ($3, 'staff@example.com')`,
-      [alice, bob, staffId],
-    );
-
-    actionsPool = createPool(db.url, 4);
-    actionsPool.on('error', () => {});
-    const app = createActionsApp({
+    await prepareDatabase(db, { alice, bob, staff: staffId });
+    stack = await startActionsStack(db, {
       env: { ACTIONS_SECRET, QUOTE_MAX_RATE_AGE_SECONDS: TEN_YEARS },
-      pool: actionsPool,
-      logger: silent,
     });
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise<void>((resolve) => server.once('listening', resolve));
-    const actionsUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    closeActions = () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-
-    engine = await createEngine({
-      databaseUrl: db.url,
-      metadata: { directory: METADATA_DIR },
-      adminSecret: TEST_ADMIN_SECRET,
-      jwtSecret: DEV_JWT_SECRET,
-      unauthorizedRole: 'anonymous',
-      poolSize: 4,
-      environment: { ACTIONS_BASE_URL: actionsUrl, ACTIONS_SECRET },
-    });
-    engineUrl = (await engine.listen(0)).url;
   });
 
   afterAll(async () => {
-    await engine?.close();
-    await closeActions?.();
-    await actionsPool?.end();
+    await stack?.close();
     await db?.dispose();
   });
 
-  async function graphql(
-    query: string,
-    variables: Record<string, unknown>,
-    caller: Caller,
-  ): Promise<GraphqlBody> {
-    const roles = caller.role === 'user' ? ['user'] : ['user', caller.role];
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      authorization: `Bearer ${signHs256(userClaims(caller.userId, roles))}`,
-      'x-hasura-role': caller.role,
-    };
-    const response = await fetch(`${engineUrl}/v1/graphql`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ query, variables }),
-    });
-    return (await response.json()) as GraphqlBody;
-  }
+  const graphql = (query: string, variables: Record<string, unknown>, caller: Caller) =>
+    stack.graphql(query, variables, caller);
 
   /** An order as createExchange leaves it (waiting_for_operator), written directly. */
   async function newOrder(from = 'BTC', to = 'USDTTRC20'): Promise<string> {

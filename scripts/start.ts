@@ -11,7 +11,12 @@ import { loadEnv } from '@app/shared/env';
 
 import { prepareDatabase } from './launcher/database.ts';
 import { LauncherEnv } from './launcher/env.ts';
-import { availableServices, servicePort, SERVICES } from './launcher/services.ts';
+import {
+  availableServices,
+  defaultBotEventsUrl,
+  servicePort,
+  SERVICES,
+} from './launcher/services.ts';
 import {
   startService,
   stopServices,
@@ -66,6 +71,9 @@ const serviceEnv = {
   // The engine resolves {{ACTIONS_BASE_URL}} and the actions secret from its environment.
   ACTIONS_BASE_URL: env.ACTIONS_BASE_URL ?? `http://127.0.0.1:${servicePort(actions, process.env)}`,
   ACTIONS_SECRET: env.ACTIONS_SECRET,
+  // The engine posts the bot's event triggers to {{BOT_EVENTS_URL}} with BOT_EVENTS_SECRET.
+  BOT_EVENTS_URL: env.BOT_EVENTS_URL ?? defaultBotEventsUrl(process.env),
+  BOT_EVENTS_SECRET: env.BOT_EVENTS_SECRET,
 };
 availableServices(root).forEach((definition, index) => {
   const service = startService(root, definition, index, serviceEnv);

@@ -1,6 +1,7 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 
 import type { Logger } from '@app/shared/log';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from '@app/shared/mail';
 
 import type { AppContext } from './context.ts';
 import { createJwtSigner } from './crypto/jwt.ts';
@@ -12,7 +13,6 @@ import { AuthError } from './errors.ts';
 import { cors } from './http/cors.ts';
 import { errorHandler } from './http/errors.ts';
 import { requestContext } from './http/request.ts';
-import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { createLimiter, DEFAULT_LIMITS, type LimitName, type LimitRule } from './rate-limit.ts';
 import { changePasswordRoutes } from './routes/change-password/index.ts';
 import { loginWith2faRoutes } from './routes/login-with-2fa/index.ts';

@@ -1,12 +1,12 @@
 import type { Request } from 'express';
 
 import type { Logger } from '@app/shared/log';
+import type { Mailer } from '@app/shared/mail';
 
 import type { JwtSigner } from './crypto/jwt.ts';
 import type { Db } from './db/index.ts';
 import type { AuthEnv } from './env.ts';
 import { resolveLocale, type Locale } from './i18n.ts';
-import type { Mailer } from './mail/mailer.ts';
 import type { Limiter } from './rate-limit.ts';
 
 /** Everything a route needs, built once by createApp. */

@@ -15,5 +15,9 @@ export const LauncherEnv = z.object({
   ACTIONS_SECRET: secret('dev-only-actions-secret', 16),
   /** Where the engine reaches the actions service; by default the one the launcher starts. */
   ACTIONS_BASE_URL: z.url().optional(),
+  /** Where the engine delivers the bot's event triggers; by default the bot service's /events. */
+  BOT_EVENTS_URL: z.url().optional(),
+  /** Shared by the engine (which sends it as x-events-secret) and the bot (which checks it). */
+  BOT_EVENTS_SECRET: secret('dev-only-bot-events-secret', 16),
 });
 export type LauncherEnv = z.infer<typeof LauncherEnv>;

@@ -67,6 +67,12 @@ export const SERVICES: ServiceDefinition[] = [
   },
 ];
 
+/** The bot's event-trigger endpoint (BOT_EVENTS_URL) when not configured: the bot service's. */
+export function defaultBotEventsUrl(env: NodeJS.ProcessEnv): string {
+  const bot = SERVICES.find((service) => service.name === 'bot')!;
+  return `http://127.0.0.1:${servicePort(bot, env)}/events`;
+}
+
 /** The services whose code exists in this checkout. */
 export function availableServices(root: string): ServiceDefinition[] {
   return SERVICES.filter((service) =>

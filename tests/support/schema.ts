@@ -3,6 +3,7 @@ import type pg from 'pg';
 /** Every table the product's migrations create, by schema. */
 export const PRODUCT_TABLES = {
   public: [
+    'affiliate_settings',
     'bank_accounts',
     'bonus_withdrawals',
     'currencies',

@@ -1,5 +1,6 @@
+import { escapeHtml, type MailMessage } from '@app/shared/mail';
+
 import type { Locale } from '#src/i18n';
-import type { MailMessage } from './mailer.ts';
 
 /*
  * E-mail templates in en, ru and ua. Every value that a user or a request controls (the
@@ -7,13 +8,7 @@ import type { MailMessage } from './mailer.ts';
  * the HTML part; links are built here from configuration only.
  */
 
-export const escapeHtml = (value: string): string =>
-  value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+export { escapeHtml };
 
 /** One line of at most 200 printable characters, for request-controlled text. */
 const oneLine = (value: string | null | undefined): string =>

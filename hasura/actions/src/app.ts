@@ -4,10 +4,13 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import type pg from 'pg';
 
 import type { Logger } from '@app/shared/log';
+import type { Mailer } from '@app/shared/mail';
 
+import { processBonusWithdrawal, requestBonusWithdrawal } from './affiliate/withdrawals.ts';
 import type { ActionsEnv } from './env.ts';
 import { ActionFailure } from './http/errors.ts';
-import { callerOf, parsePayload, type ActionPayload } from './http/payload.ts';
+import { callerOf, parsePayload, type ActionContext, type ActionPayload } from './http/payload.ts';
+import { createEventsRouter, type EventsEnv } from './notifications/router.ts';
 import { createExchange } from './orders/create.ts';
 import {
   cancelExchange,
@@ -15,20 +18,25 @@ import {
   completeExchange,
   confirmPayment,
   supplyRequisites,
-  type LifecycleOptions,
 } from './orders/lifecycle.ts';
 import { quoteOutput, serverQuote } from './orders/quote.ts';
+import { submitSupportRequest } from './support/submit.ts';
 
 export interface ActionsAppOptions {
-  env: Pick<ActionsEnv, 'ACTIONS_SECRET' | 'QUOTE_MAX_RATE_AGE_SECONDS'>;
+  env: Pick<ActionsEnv, 'ACTIONS_SECRET' | 'QUOTE_MAX_RATE_AGE_SECONDS'> & EventsEnv;
   pool: pg.Pool;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** The clock (tests); default the system's. */
   now?: () => Date;
+  /** Sends the event-trigger e-mails (main.ts: SMTP_URL or the outbox); none: they wait (503). */
+  mailer?: Mailer;
 }
 
-/** An action handler: the engine's payload in, the action's output value out. */
-type Handler = (payload: ActionPayload) => Promise<unknown>;
+/**
+ * An action handler: the engine's payload in (and the request, for the client headers an
+ * action with `forward_client_headers` receives), the action's output value out.
+ */
+type Handler = (payload: ActionPayload, request: Request) => Promise<unknown>;
 
 /** Action payloads are a few fields; the engine's own limit is far above. */
 const BODY_LIMIT = '32kb';
@@ -36,7 +44,7 @@ const BODY_LIMIT = '32kb';
 /** The header the engine sends with the secret (metadata: `value_from_env: ACTIONS_SECRET`). */
 export const SECRET_HEADER = 'x-actions-secret';
 
-function sameSecret(given: string | undefined, expected: string): boolean {
+export function sameSecret(given: string | undefined, expected: string): boolean {
   if (given === undefined) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
@@ -52,7 +60,7 @@ export function createActionsApp(options: ActionsAppOptions): Express {
   const { env, pool, logger } = options;
   const now = options.now ?? (() => new Date());
 
-  const lifecycle = (payload: ActionPayload): LifecycleOptions => ({
+  const session = (payload: ActionPayload): ActionContext => ({
     pool,
     caller: callerOf(payload),
     sessionVariables: payload.session_variables,
@@ -83,11 +91,15 @@ export function createActionsApp(options: ActionsAppOptions): Express {
         maxRateAgeSeconds: env.QUOTE_MAX_RATE_AGE_SECONDS,
       });
     },
-    cancelExchange: (payload) => cancelExchange(lifecycle(payload)),
-    supplyRequisites: (payload) => supplyRequisites(lifecycle(payload)),
-    confirmPayment: (payload) => confirmPayment(lifecycle(payload)),
-    completeExchange: (payload) => completeExchange(lifecycle(payload)),
-    cancelExchangeByStaff: (payload) => cancelExchangeByStaff(lifecycle(payload)),
+    cancelExchange: (payload) => cancelExchange(session(payload)),
+    supplyRequisites: (payload) => supplyRequisites(session(payload)),
+    confirmPayment: (payload) => confirmPayment(session(payload)),
+    completeExchange: (payload) => completeExchange(session(payload)),
+    cancelExchangeByStaff: (payload) => cancelExchangeByStaff(session(payload)),
+    requestBonusWithdrawal: (payload) => requestBonusWithdrawal(session(payload)),
+    processBonusWithdrawal: (payload) => processBonusWithdrawal(session(payload)),
+    submitSupportRequest: (payload, request) =>
+      submitSupportRequest({ ...session(payload), headers: request.headers }),
   };
 
   const app = express();
@@ -117,9 +129,11 @@ export function createActionsApp(options: ActionsAppOptions): Express {
       const payload = parsePayload(req.body);
       if (payload.action.name !== name)
         throw new ActionFailure('invalid-payload', 'The action does not match the URL.');
-      res.json(await handler(payload));
+      res.json(await handler(payload, req));
     },
   );
+
+  app.use(createEventsRouter({ pool, mailer: options.mailer, env, logger }));
 
   app.use(() => {
     throw new ActionFailure('not-found', 'Not found.', 404);

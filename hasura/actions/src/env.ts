@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+
 import * as z from 'zod';
 
 import { NodeEnv, parseEnv, port, secret } from '@app/shared/env';
@@ -11,6 +13,35 @@ export const DEV_ACTIONS_SECRET = 'dev-only-actions-secret';
  */
 export const DEV_MAX_RATE_AGE_SECONDS = 315_360_000;
 const ONE_DAY_SECONDS = 86_400;
+
+/** Where e-mail links point when PUBLIC_WEB_URL is not set (the launcher's web portal). */
+export const DEFAULT_PUBLIC_WEB_URL = 'http://localhost:3000';
+
+/** An origin such as `https://exchange.example` (no path, no trailing slash). */
+const webOrigin = z.string().refine((value) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}, 'must be an origin like https://example.com (no path, no trailing slash)');
+
+/** The rate providers hasura/actions/src/rates has. */
+export const RATES_PROVIDERS = ['offline', 'binance', 'kraken'] as const;
+export type RatesProviderName = (typeof RATES_PROVIDERS)[number];
+export const OFFLINE_RATES_PROVIDER: RatesProviderName = 'offline';
+
+/** `binance` or `binance,kraken` (first preferred, next when it has no acceptable price). */
+const ratesProviders = z
+  .string()
+  .transform((value) => value.split(',').map((item) => item.trim()))
+  .pipe(
+    z
+      .array(z.enum(RATES_PROVIDERS))
+      .min(1)
+      .refine((names) => new Set(names).size === names.length, 'names a provider twice'),
+  );
 
 export const ActionsEnv = z
   .object({
@@ -28,9 +59,39 @@ export const ActionsEnv = z
       .min(1)
       .max(DEV_MAX_RATE_AGE_SECONDS)
       .default(DEV_MAX_RATE_AGE_SECONDS),
+    /** Outgoing mail (order and support notifications); without it, .eml files in the outbox. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Exchange <no-reply@exchange.local>'),
+    ACTIONS_OUTBOX_DIR: z
+      .string()
+      .min(1)
+      .default(fileURLToPath(new URL('../../../.data/outbox/', import.meta.url))),
+    /** The web portal's origin, for links in e-mails (`<origin>/ru/transaction/<id>`). */
+    PUBLIC_WEB_URL: webOrigin.default(DEFAULT_PUBLIC_WEB_URL),
+    /** Staff inbox that receives support requests; unset: they are only in the console. */
+    SUPPORT_INBOX_EMAIL: z.email().optional(),
+    /** Rate providers of the refresh_rates cron trigger, in order of preference. */
+    RATES_PROVIDER: ratesProviders.default([OFFLINE_RATES_PROVIDER]),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   })
   .superRefine((env, context) => {
+    if (env.NODE_ENV === 'production' && env.SMTP_URL === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'is required in production (the outbox folder is for development)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.RATES_PROVIDER.includes(OFFLINE_RATES_PROVIDER)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['RATES_PROVIDER'],
+        message: 'must name market providers in production (offline is the development snapshot)',
+      });
+    }
     if (env.NODE_ENV === 'production' && env.QUOTE_MAX_RATE_AGE_SECONDS > ONE_DAY_SECONDS) {
       context.addIssue({
         code: 'custom',

@@ -1,6 +1,7 @@
 /*
- * The actions service: the HTTP handlers behind the engine's actions (quote, createExchange)
- * on ACTIONS_HOST:ACTIONS_PORT (4100). Only the engine calls it, with ACTIONS_SECRET.
+ * The actions service: the HTTP handlers behind the engine's actions (quote, createExchange),
+ * e-mail event triggers and the rates cron trigger, on ACTIONS_HOST:ACTIONS_PORT (4100). Only
+ * the engine calls it, with ACTIONS_SECRET.
  */
 import type { AddressInfo } from 'node:net';
 
@@ -8,6 +9,7 @@ import pg from 'pg';
 
 import { loadEnv } from '@app/shared/env';
 import { createLogger } from '@app/shared/log';
+import { createOutboxMailer, createSmtpMailer } from '@app/shared/mail';
 
 import { createActionsApp } from './app.ts';
 import { ActionsEnv } from './env.ts';
@@ -16,14 +18,23 @@ const env = loadEnv(ActionsEnv);
 const logger = createLogger('actions', { level: env.LOG_LEVEL });
 const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: env.ACTIONS_DB_POOL_SIZE });
 pool.on('error', (error) => logger.error({ err: error }, 'idle database connection failed'));
+// Event-trigger e-mails: SMTP_URL, else .eml files in the outbox folder (development).
+const mailer = env.SMTP_URL
+  ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
+  : createOutboxMailer(env.ACTIONS_OUTBOX_DIR, env.MAIL_FROM, logger);
 
-const server = createActionsApp({ env, pool, logger }).listen(env.ACTIONS_PORT, env.ACTIONS_HOST);
+const server = createActionsApp({ env, pool, logger, mailer }).listen(
+  env.ACTIONS_PORT,
+  env.ACTIONS_HOST,
+);
 server.once('listening', () => {
   const { port } = server.address() as AddressInfo;
   logger.info(
     {
       url: `http://${env.ACTIONS_HOST}:${port}`,
       quoteMaxRateAgeSeconds: env.QUOTE_MAX_RATE_AGE_SECONDS,
+      mail: env.SMTP_URL ? 'smtp' : env.ACTIONS_OUTBOX_DIR,
+      ratesProviders: env.RATES_PROVIDER,
     },
     'actions service listening',
   );
@@ -42,6 +53,7 @@ const stop = (signal: string) => {
   server.closeIdleConnections();
   const forced = setTimeout(() => process.exit(1), 10_000);
   forced.unref();
+  mailer.close();
   pool.end().then(
     () => process.exit(0),
     (error: unknown) => {

@@ -52,7 +52,9 @@ describe('parseEnv', () => {
       NODE_ENV: NodeEnv,
       JWT: z.string().default('{"type":"HS256","key":"dev-only-key-0123456789abcdef"}'),
     });
-    expect(() => parseEnv(Jwt, { NODE_ENV: 'production' })).toThrow(/JWT: is a development default/);
+    expect(() => parseEnv(Jwt, { NODE_ENV: 'production' })).toThrow(
+      /JWT: is a development default/,
+    );
   });
 
   it('accepts a real secret in production', () => {

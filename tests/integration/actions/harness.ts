@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-import { createActionsApp } from '@app/actions/app';
+import { createActionsApp, type ActionsAppOptions } from '@app/actions/app';
 import { createEngine } from '@app/engine';
 import {
   applySeeds,
@@ -65,8 +65,12 @@ export async function prepareDatabase(
 export async function startActionsStack(
   db: TestDatabase,
   options: {
-    env: { ACTIONS_SECRET: string; QUOTE_MAX_RATE_AGE_SECONDS: number };
+    env: ActionsAppOptions['env'];
     now?: () => Date;
+    /** Sends the event-trigger e-mails (e.g. to a tests/support/mailbox.ts server). */
+    mailer?: ActionsAppOptions['mailer'];
+    /** More engine environment, e.g. BOT_EVENTS_URL and BOT_EVENTS_SECRET for the bot triggers. */
+    engineEnvironment?: Record<string, string>;
   },
 ): Promise<ActionsStack> {
   // The service's own pool, as in production; ended before the database is dropped.
@@ -76,6 +80,7 @@ export async function startActionsStack(
     pool,
     logger: silent,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.mailer ? { mailer: options.mailer } : {}),
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
@@ -87,7 +92,11 @@ export async function startActionsStack(
     jwtSecret: DEV_JWT_SECRET,
     unauthorizedRole: 'anonymous',
     poolSize: 4,
-    environment: { ACTIONS_BASE_URL: actionsUrl, ACTIONS_SECRET: options.env.ACTIONS_SECRET },
+    environment: {
+      ...options.engineEnvironment,
+      ACTIONS_BASE_URL: actionsUrl,
+      ACTIONS_SECRET: options.env.ACTIONS_SECRET,
+    },
   });
   const engineUrl = (await engine.listen(0)).url;
   return {

@@ -113,6 +113,51 @@ describe.each(databaseTargets)('order lifecycle actions through the engine on $n
     expect(codeOf(await graphql(CANCEL, { id: randomUUID() }, owner))).toBe('not-found');
   });
 
+  it("does not let another user read or change someone's order", async () => {
+    const id = await newOrder();
+    const before = await orderRow(id);
+    const read = await graphql(
+      `
+        query ($id: uuid!) {
+          transactions_by_pk(id: $id) {
+            id
+          }
+          transactions(where: { id: { _eq: $id } }) {
+            id
+          }
+          transaction_status_history(where: { transaction_id: { _eq: $id } }) {
+            id
+          }
+        }
+      `,
+      { id },
+      other,
+    );
+    expect(read.data).toEqual({
+      transactions_by_pk: null,
+      transactions: [],
+      transaction_status_history: [],
+    });
+    // No user writes orders directly, own or not: only the actions move them.
+    for (const mutation of [
+      `mutation ($id: uuid!) { update_transactions_by_pk(pk_columns: { id: $id }, _set: { status: "paid" }) { id } }`,
+      `mutation ($id: uuid!) { delete_transactions_by_pk(id: $id) { id } }`,
+    ]) {
+      for (const caller of [other, owner]) {
+        const result = await graphql(mutation, { id }, caller);
+        expect(result.errors?.[0]?.message).toMatch(/not found in type/);
+      }
+    }
+    expect(await orderRow(id)).toEqual(before);
+    // The owner reads it.
+    const own = await graphql(
+      'query ($id: uuid!) { transactions_by_pk(id: $id) { id } }',
+      { id },
+      owner,
+    );
+    expect(own.data).toEqual({ transactions_by_pk: { id } });
+  });
+
   it('takes an order through requisites, payment and payout to completed', async () => {
     const id = await newOrder();
     const supplied = await graphql(SUPPLY, { id, address: BTC_ADDRESS, memo: 'memo-1' }, staff);

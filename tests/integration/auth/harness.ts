@@ -1,8 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 
 import { createApp, type AuthApp, type AuthAppOptions } from '@app/auth-service/app';
 import { hashPassword } from '@app/auth-service/password';
@@ -11,76 +10,15 @@ import { DEFAULT_MIGRATIONS_DIR, migrateUp } from '@app/engine/database';
 import { createLogger } from '@app/shared/log';
 
 import type { DatabaseTarget, TestDatabase } from '../../support/databases.ts';
+import type { Mailbox } from '../../support/mailbox.ts';
+
+export { startMailbox, type Mailbox } from '../../support/mailbox.ts';
 
 /** A database of the target with every migration applied. */
 export async function migratedDatabase(target: DatabaseTarget): Promise<TestDatabase> {
   const db = await target.create();
   await migrateUp(db.pool, DEFAULT_MIGRATIONS_DIR);
   return db;
-}
-
-/** A real SMTP server on loopback that parses every message it receives. */
-export interface Mailbox {
-  url: string;
-  messages: ParsedMail[];
-  /** The first message (received so far or later) to `to` that satisfies `match`. */
-  waitFor(
-    to: string,
-    match?: (mail: ParsedMail) => boolean,
-    timeoutMs?: number,
-  ): Promise<ParsedMail>;
-  /** Messages to `to` received so far. */
-  to(address: string): ParsedMail[];
-  close(): Promise<void>;
-}
-
-const recipients = (mail: ParsedMail) =>
-  [mail.to ?? []].flat().flatMap((group) => group.value.map((entry) => entry.address ?? ''));
-
-export async function startMailbox(): Promise<Mailbox> {
-  const messages: ParsedMail[] = [];
-  const waiters = new Set<() => void>();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          messages.push(mail);
-          for (const wake of waiters) wake();
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  const to = (address: string) => messages.filter((mail) => recipients(mail).includes(address));
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    messages,
-    to,
-    waitFor(address, match = () => true, timeoutMs = 10_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const found = to(address).find(match);
-          if (found) {
-            waiters.delete(check);
-            clearTimeout(timer);
-            resolve(found);
-          }
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`no mail to ${address} within ${timeoutMs} ms`));
-        }, timeoutMs);
-        waiters.add(check);
-        check();
-      });
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 /** The 6-digit code in a code mail. */

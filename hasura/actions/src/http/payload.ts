@@ -1,4 +1,5 @@
 import { parse } from 'lossless-json';
+import type pg from 'pg';
 import * as z from 'zod';
 
 import { ActionFailure } from './errors.ts';
@@ -47,4 +48,14 @@ export function callerOf(payload: ActionPayload): Caller {
     role: variables['x-hasura-role'] ?? 'anonymous',
     userId: userId !== undefined && UUID.test(userId) ? userId.toLowerCase() : null,
   };
+}
+
+/** What an action that works on the database as the caller gets. */
+export interface ActionContext {
+  pool: pg.Pool;
+  caller: Caller;
+  /** Set as `hasura.user` in the action's transaction, as the engine does for mutations. */
+  sessionVariables: Record<string, string>;
+  /** The action's arguments, as the engine sends them. */
+  input: Record<string, unknown>;
 }

@@ -1,8 +1,11 @@
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import type pg from 'pg';
 
+import { inSession } from '../db/session.ts';
+import { text } from '../http/arguments.ts';
 import { ActionFailure } from '../http/errors.ts';
 import type { Caller } from '../http/payload.ts';
+import { requireUser } from '../http/roles.ts';
 import { isValidAddress } from '../validation/address.ts';
 
 import { serverQuote } from './quote.ts';
@@ -51,9 +54,6 @@ export interface CreateOptions {
   maxRateAgeSeconds: number;
 }
 
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-
 const ORDER_COLUMNS = `id, number::text AS number, send_amount::text AS "sendAmount",
   receive_amount::text AS "receiveAmount", rate::text AS rate, status`;
 
@@ -65,9 +65,7 @@ const ORDER_COLUMNS = `id, number::text AS number, send_amount::text AS "sendAmo
  */
 export async function createExchange(options: CreateOptions): Promise<CreatedOrder> {
   const { pool, caller, input } = options;
-  if (caller.role !== 'user' || caller.userId === null) {
-    throw new ActionFailure('access-denied', 'Only a signed-in user can create an exchange.', 403);
-  }
+  requireUser(caller, 'Only a signed-in user can create an exchange.');
   const userId = caller.userId;
 
   const problems: Record<string, FieldProblem> = {};
@@ -140,18 +138,14 @@ export async function createExchange(options: CreateOptions): Promise<CreatedOrd
     );
   }
 
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    // As the engine does for mutations: triggers (status history) see the acting user.
-    await client.query("SELECT set_config('hasura.user', $1, true)", [
-      JSON.stringify(options.sessionVariables),
-    ]);
-    const inserted = await client.query<CreatedOrder>(
+  // As the engine does for mutations: triggers (status history) see the acting user.
+  const inserted = await inSession(pool, options.sessionVariables, (client) =>
+    client.query<CreatedOrder>(
       `INSERT INTO public.transactions
          (user_id, send_currency, receive_currency, send_amount, receive_amount, rate,
-          email, full_name, wallet_address, iban, reason, locale, idempotency_key)
-       VALUES ($1, $2, $3, $4::numeric, $5::numeric, $6::numeric, $7, $8, $9, $10, $11, $12, $13)
+          email, full_name, wallet_address, iban, reason, locale, idempotency_key, amount_usdt)
+       VALUES ($1, $2, $3, $4::numeric, $5::numeric, $6::numeric, $7, $8, $9, $10, $11, $12, $13,
+               trunc($4::numeric * $14::numeric, 6))
        ON CONFLICT ON CONSTRAINT transactions_user_idempotency_key DO NOTHING
        RETURNING ${ORDER_COLUMNS}`,
       [
@@ -168,18 +162,14 @@ export async function createExchange(options: CreateOptions): Promise<CreatedOrd
         reason,
         locale,
         key,
+        // The order's market value in USDT: the base of the referrer's bonus.
+        quote.legs.from.marketPrice,
       ],
-    );
-    await client.query('COMMIT');
-    const order = inserted.rows[0] ?? (await findByKey(pool, userId, key));
-    if (!order) throw new Error('order vanished after an idempotency conflict');
-    return order;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+    ),
+  );
+  const order = inserted.rows[0] ?? (await findByKey(pool, userId, key));
+  if (!order) throw new Error('order vanished after an idempotency conflict');
+  return order;
 }
 
 async function findByKey(

@@ -1,7 +1,17 @@
 import type pg from 'pg';
 
+import { inSession } from '../db/session.ts';
+import {
+  invalidInput,
+  optionalText,
+  requiredText,
+  requiredUuid,
+  text,
+  uuidArgument,
+} from '../http/arguments.ts';
 import { ActionFailure } from '../http/errors.ts';
-import type { Caller } from '../http/payload.ts';
+import type { ActionContext } from '../http/payload.ts';
+import { requireStaff, requireUser } from '../http/roles.ts';
 
 /** What every lifecycle action answers (`ExchangeStatusOutput`). */
 export interface OrderStatus {
@@ -10,49 +20,13 @@ export interface OrderStatus {
   status: string;
 }
 
-export interface LifecycleOptions {
-  pool: pg.Pool;
-  caller: Caller;
-  sessionVariables: Record<string, string>;
-  /** The action's arguments, as the engine sends them. */
-  input: Record<string, unknown>;
-}
-
 interface LockedOrder extends OrderStatus {
   sendCurrency: string;
 }
 
 type Status = 'waiting_for_operator' | 'waiting_for_payment' | 'paid' | 'completed' | 'canceled';
 
-const STAFF_ROLES = new Set(['manager', 'administrator']);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const RETURNING = 'RETURNING id, number::text AS number, status';
-
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-
-const invalidInput = (message: string, field: string): ActionFailure =>
-  new ActionFailure('invalid-input', message, 400, { field });
-
-function uuidArgument(input: Record<string, unknown>, name: string): string | undefined {
-  const value = input[name];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string' || !UUID.test(value))
-    throw invalidInput(`${name}: expected a uuid.`, name);
-  return value.toLowerCase();
-}
-
-function transactionIdOf(input: Record<string, unknown>): string {
-  const id = uuidArgument(input, 'transactionId');
-  if (id === undefined)
-    throw invalidInput('transactionId: The field is required.', 'transactionId');
-  return id;
-}
-
-function requireStaff(caller: Caller): void {
-  if (!STAFF_ROLES.has(caller.role))
-    throw new ActionFailure('access-denied', 'This action is for staff.', 403);
-}
 
 function requireStatus(order: LockedOrder, allowed: readonly Status[], step: string): void {
   if (!(allowed as readonly string[]).includes(order.status)) {
@@ -71,17 +45,12 @@ function requireStatus(order: LockedOrder, allowed: readonly Status[], step: str
  * each other's result. `ownerId` limits the order to one user's; another's answers not-found.
  */
 async function onLockedOrder(
-  options: LifecycleOptions,
+  options: ActionContext,
   ownerId: string | null,
   step: (client: pg.PoolClient, order: LockedOrder) => Promise<OrderStatus>,
 ): Promise<OrderStatus> {
-  const id = transactionIdOf(options.input);
-  const client = await options.pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query("SELECT set_config('hasura.user', $1, true)", [
-      JSON.stringify(options.sessionVariables),
-    ]);
+  const id = requiredUuid(options.input, 'transactionId');
+  return inSession(options.pool, options.sessionVariables, async (client) => {
     const { rows } = await client.query<LockedOrder>(
       `SELECT id, number::text AS number, status, send_currency AS "sendCurrency"
          FROM public.transactions
@@ -91,15 +60,8 @@ async function onLockedOrder(
     );
     const order = rows[0];
     if (!order) throw new ActionFailure('not-found', 'No such order.', 404);
-    const result = await step(client, order);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+    return step(client, order);
+  });
 }
 
 async function updated(
@@ -114,10 +76,9 @@ async function updated(
 }
 
 /** `cancelExchange`: the owner cancels an order nobody has been paid for yet. */
-export async function cancelExchange(options: LifecycleOptions): Promise<OrderStatus> {
+export async function cancelExchange(options: ActionContext): Promise<OrderStatus> {
   const { caller } = options;
-  if (caller.role !== 'user' || caller.userId === null)
-    throw new ActionFailure('access-denied', 'Only a signed-in user can cancel an order.', 403);
+  requireUser(caller, 'Only a signed-in user can cancel an order.');
   return onLockedOrder(options, caller.userId, async (client, order) => {
     requireStatus(order, ['waiting_for_operator', 'waiting_for_payment'], 'canceled');
     return updated(
@@ -133,11 +94,11 @@ export async function cancelExchange(options: LifecycleOptions): Promise<OrderSt
  * one of the service's active bank accounts in the order's send currency, with a unique
  * payment reference derived from the order number.
  */
-export async function supplyRequisites(options: LifecycleOptions): Promise<OrderStatus> {
+export async function supplyRequisites(options: ActionContext): Promise<OrderStatus> {
   requireStaff(options.caller);
   const { input } = options;
   const depositAddress = text(input['depositAddress']);
-  const depositMemo = text(input['depositMemo']);
+  const depositMemo = optionalText(input, 'depositMemo', 64);
   const bankAccountId = uuidArgument(input, 'bankAccountId');
   if ((depositAddress === undefined) === (bankAccountId === undefined)) {
     throw invalidInput(
@@ -149,8 +110,6 @@ export async function supplyRequisites(options: LifecycleOptions): Promise<Order
     throw invalidInput('depositAddress: expected 10 to 128 characters.', 'depositAddress');
   if (depositMemo !== undefined && depositAddress === undefined)
     throw invalidInput('depositMemo goes with a deposit address.', 'depositMemo');
-  if (depositMemo !== undefined && depositMemo.length > 64)
-    throw invalidInput('depositMemo: at most 64 characters.', 'depositMemo');
 
   return onLockedOrder(options, null, async (client, order) => {
     requireStatus(order, ['waiting_for_operator'], 'given requisites');
@@ -189,7 +148,7 @@ export async function supplyRequisites(options: LifecycleOptions): Promise<Order
 }
 
 /** `confirmPayment`: staff saw the user's payment arrive. */
-export async function confirmPayment(options: LifecycleOptions): Promise<OrderStatus> {
+export async function confirmPayment(options: ActionContext): Promise<OrderStatus> {
   requireStaff(options.caller);
   return onLockedOrder(options, null, async (client, order) => {
     requireStatus(order, ['waiting_for_payment'], 'marked paid');
@@ -200,13 +159,9 @@ export async function confirmPayment(options: LifecycleOptions): Promise<OrderSt
 }
 
 /** `completeExchange`: staff sent the payout; its transaction id is recorded. */
-export async function completeExchange(options: LifecycleOptions): Promise<OrderStatus> {
+export async function completeExchange(options: ActionContext): Promise<OrderStatus> {
   requireStaff(options.caller);
-  const payoutTxId = text(options.input['payoutTxId']);
-  if (payoutTxId === undefined)
-    throw invalidInput('payoutTxId: The field is required.', 'payoutTxId');
-  if (payoutTxId.length > 256)
-    throw invalidInput('payoutTxId: at most 256 characters.', 'payoutTxId');
+  const payoutTxId = requiredText(options.input, 'payoutTxId', 256);
   return onLockedOrder(options, null, async (client, order) => {
     requireStatus(order, ['paid'], 'completed');
     return updated(
@@ -218,11 +173,9 @@ export async function completeExchange(options: LifecycleOptions): Promise<Order
 }
 
 /** `cancelExchangeByStaff`: staff cancel an unpaid order, saying why. */
-export async function cancelExchangeByStaff(options: LifecycleOptions): Promise<OrderStatus> {
+export async function cancelExchangeByStaff(options: ActionContext): Promise<OrderStatus> {
   requireStaff(options.caller);
-  const reason = text(options.input['reason']);
-  if (reason === undefined) throw invalidInput('reason: The field is required.', 'reason');
-  if (reason.length > 500) throw invalidInput('reason: at most 500 characters.', 'reason');
+  const reason = requiredText(options.input, 'reason', 500);
   return onLockedOrder(options, null, async (client, order) => {
     requireStatus(order, ['waiting_for_operator', 'waiting_for_payment'], 'canceled');
     return updated(

@@ -4,13 +4,20 @@ import path from 'node:path';
 
 import nodemailer from 'nodemailer';
 
-import type { Logger } from '@app/shared/log';
+import type { Logger } from '../log/index.ts';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** Where replies go (e.g. the customer, for a mail to the staff inbox). */
+  replyTo?: string;
+  /**
+   * A fixed Message-ID (`<...@...>`): a message sent twice for one event carries the same id,
+   * so mail systems that deduplicate by it show it once.
+   */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -33,7 +40,11 @@ export function createSmtpMailer(url: string, from: string): Mailer {
  * Development without SMTP: each message becomes an .eml file in the outbox folder, and one
  * log line names it, so the launcher's output shows where the code or link is.
  */
-export function createOutboxMailer(directory: string, from: string, logger: Logger): Mailer {
+export function createOutboxMailer(
+  directory: string,
+  from: string,
+  logger: Pick<Logger, 'info'>,
+): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     async send(message) {

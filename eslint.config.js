@@ -12,6 +12,7 @@ export default tseslint.config(
       '**/build/**',
       'bench-results/**',
       '**/__generated__/**',
+      '**/.react-router/**',
     ],
   },
   js.configs.recommended,
@@ -52,6 +53,21 @@ export default tseslint.config(
       'vitest.config.ts',
     ],
     rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    // React Router loaders throw responses (redirect, data with a status) by design.
+    files: ['web/app/**'],
+    rules: {
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        {
+          allow: [
+            { from: 'lib', name: 'Response' },
+            { from: 'package', package: 'react-router', name: 'DataWithResponseInit' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.js'],

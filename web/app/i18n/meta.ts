@@ -1,0 +1,65 @@
+import type { MetaDescriptor } from 'react-router';
+
+import {
+  LANGUAGE_TAGS,
+  LOCALES,
+  localizePath,
+  splitLocalePath,
+  type Locale,
+} from '@app/shared/i18n';
+
+import { createI18n } from './i18n.ts';
+
+const instances = new Map<Locale, ReturnType<typeof createI18n>>();
+
+/** A translate function for meta exports, which run outside React (one instance per locale). */
+export function translatorFor(locale: Locale) {
+  let instance = instances.get(locale);
+  if (!instance) {
+    instance = createI18n(locale);
+    instances.set(locale, instance);
+  }
+  return instance.t;
+}
+
+interface PageMetaInput {
+  pathname: string;
+  /** PUBLIC_SITE_URL, from the root loader. */
+  siteUrl: string | undefined;
+  title: string;
+  description: string;
+}
+
+/**
+ * Title, description, canonical link and the hreflang alternates of the page in every locale
+ * (English is also x-default).
+ */
+export function pageMeta({
+  pathname,
+  siteUrl,
+  title,
+  description,
+}: PageMetaInput): MetaDescriptor[] {
+  const { locale, path } = splitLocalePath(pathname);
+  const absolute = (target: string) => `${siteUrl ?? ''}${target}`;
+  return [
+    { title },
+    { name: 'description', content: description },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:locale', content: LANGUAGE_TAGS[locale].replace('-', '_') },
+    { tagName: 'link', rel: 'canonical', href: absolute(localizePath(path, locale)) },
+    ...LOCALES.map((other) => ({
+      tagName: 'link',
+      rel: 'alternate',
+      hrefLang: LANGUAGE_TAGS[other],
+      href: absolute(localizePath(path, other)),
+    })),
+    {
+      tagName: 'link',
+      rel: 'alternate',
+      hrefLang: 'x-default',
+      href: absolute(localizePath(path, 'en')),
+    },
+  ];
+}

@@ -1,0 +1,118 @@
+import { parse as parseCookies, serialize } from 'cookie';
+import { useMemo, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
+
+import {
+  isLocale,
+  LANGUAGE_TAGS,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE,
+  localeFromAcceptLanguage,
+  localizePath,
+  splitLocalePath,
+} from '@app/shared/i18n';
+
+import type { Route } from './+types/root';
+import { ErrorPage } from './components/error-page.tsx';
+import { createI18n } from './i18n/i18n.ts';
+import { useLocale } from './i18n/locale.ts';
+import stylesHref from './styles/app.css?url';
+
+/** Spec section 4: the `ref` query parameter overwrites this cookie for 30 days. */
+const REFERRAL_COOKIE = 'referral_code';
+const REFERRAL_MAX_AGE = 2_592_000;
+const REFERRAL_CODE = /^[A-Za-z0-9]{3,20}$/;
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }];
+
+/**
+ * Every request: the referral capture, and the locale rule of spec section 4: a prefixed page
+ * is its locale (and remembers it); an unprefixed one follows `?lang=`, then the cookie, then
+ * the browser's language, redirecting to the prefixed page when that is not English.
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const cookies = parseCookies(request.headers.get('cookie') ?? '');
+  const headers = new Headers();
+  const remember = (name: string, value: string, maxAge: number) =>
+    headers.append('Set-Cookie', serialize(name, value, { path: '/', maxAge, sameSite: 'lax' }));
+
+  const ref = url.searchParams.get('ref');
+  if (ref !== null && REFERRAL_CODE.test(ref)) remember(REFERRAL_COOKIE, ref, REFERRAL_MAX_AGE);
+
+  const { locale, path } = splitLocalePath(url.pathname);
+  const prefixed = url.pathname !== path;
+  if (prefixed) {
+    if (cookies[LOCALE_COOKIE] !== locale) remember(LOCALE_COOKIE, locale, LOCALE_COOKIE_MAX_AGE);
+  } else {
+    const asked = url.searchParams.get('lang');
+    const chosen = isLocale(asked)
+      ? asked
+      : isLocale(cookies[LOCALE_COOKIE])
+        ? cookies[LOCALE_COOKIE]
+        : localeFromAcceptLanguage(request.headers.get('accept-language'));
+    if (isLocale(asked)) remember(LOCALE_COOKIE, asked, LOCALE_COOKIE_MAX_AGE);
+    if (chosen !== undefined && chosen !== locale) {
+      const search = new URLSearchParams(url.search);
+      search.delete('lang');
+      const query = search.size > 0 ? `?${search.toString()}` : '';
+      throw redirect(`${localizePath(path, chosen)}${query}`, { headers });
+    }
+  }
+  return data({ publicEnv: context.publicEnv }, { headers });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export function Layout({ children }: { children: ReactNode }) {
+  const locale = useLocale();
+  const i18n = useMemo(() => createI18n(locale), [locale]);
+  const root = useRouteLoaderData<typeof loader>('root');
+  return (
+    <html lang={LANGUAGE_TAGS[locale]} className="dark" data-theme="dark">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="dark" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <ScrollRestoration />
+        {root ? (
+          <script
+            // The public env for client code; whitelisted on the server (getPublicEnv).
+            dangerouslySetInnerHTML={{
+              __html: `window.__PUBLIC_ENV__=${JSON.stringify(root.publicEnv).replace(/</g, '\\u003c')}`,
+            }}
+          />
+        ) : null}
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Failures outside any page layout (the layout's own boundary catches the rest). */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return <ErrorPage kind={notFound ? 'not-found' : 'server'} />;
+}

@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next';
+
+import { splitLocalePath } from '@app/shared/i18n';
+
+import { pageMeta, translatorFor } from '#app/i18n/meta.ts';
+import { siteUrlOf } from '#app/utils/public-env.ts';
+
+import type { Route } from './+types/home';
+
+export const meta: Route.MetaFunction = ({ location, matches }) => {
+  const t = translatorFor(splitLocalePath(location.pathname).locale);
+  return pageMeta({
+    pathname: location.pathname,
+    siteUrl: siteUrlOf(matches),
+    title: t('home:metaTitle'),
+    description: t('home:metaDescription'),
+  });
+};
+
+const STEPS = ['select', 'send', 'get'] as const;
+const FEATURES = ['fixedRate', 'operator', 'cash', 'levels'] as const;
+const CLAIMS = ['successful', 'pairs', 'support', 'cashPoints'] as const;
+
+/** Home: the exchange widget, the three steps, feature highlights and the claims (spec 1, 2). */
+export default function Home() {
+  const { t } = useTranslation('home');
+  return (
+    <main id="main">
+      <section className="hero container">
+        <div className="hero__text">
+          <h1>{t('title')}</h1>
+          <p className="lead">{t('subtitle')}</p>
+        </div>
+      </section>
+
+      <section className="section container" aria-labelledby="steps-title">
+        <h2 id="steps-title">{t('steps.title')}</h2>
+        <ol className="steps">
+          {STEPS.map((step, index) => (
+            <li key={step} className="card">
+              <span className="steps__number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <h3>{t(`steps.${step}.title`)}</h3>
+              <p>{t(`steps.${step}.text`)}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="section container" aria-labelledby="features-title">
+        <h2 id="features-title">{t('features.title')}</h2>
+        <ul className="grid grid--4">
+          {FEATURES.map((feature) => (
+            <li key={feature} className="card">
+              <h3>{t(`features.${feature}.title`)}</h3>
+              <p>{t(`features.${feature}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="section container">
+        <dl className="claims">
+          {CLAIMS.map((claim) => (
+            <div key={claim} className="claims__item">
+              <dt>{t(`claims.${claim}Label`)}</dt>
+              <dd>{t(`claims.${claim}`)}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </main>
+  );
+}

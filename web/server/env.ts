@@ -1,0 +1,52 @@
+import * as z from 'zod';
+
+import { NodeEnv, port } from '@app/shared/env';
+
+/** The web server's configuration; the `PUBLIC_` part reaches the browser (getPublicEnv). */
+export const WebEnv = z.object({
+  NODE_ENV: NodeEnv,
+  WEB_PORT: port(3000),
+  WEB_HOST: z.string().min(1).default('127.0.0.1'),
+  /** Where the portal is served, for canonical and hreflang links. */
+  PUBLIC_SITE_URL: z.url().default('http://localhost:3000'),
+  /** The engine's GraphQL endpoint as the browser reaches it (HTTP; ws:// is derived). */
+  PUBLIC_GRAPHQL_URL: z.url().default('http://localhost:8080/v1/graphql'),
+  /** The auth service as the browser reaches it. */
+  PUBLIC_AUTH_URL: z.url().default('http://localhost:4000'),
+  /** Contact routes shown on the contact page (spec section 2). */
+  PUBLIC_CONTACT_EMAIL: z.email().default('support@exchange.local'),
+  PUBLIC_TELEGRAM_URL: z.url().default('https://t.me/exchange_support'),
+  PUBLIC_TELEGRAM_CHANNEL_URL: z.url().default('https://t.me/exchange_news'),
+  /** A third-party live-chat script; unset, no widget loads (spec section 4). */
+  PUBLIC_LIVE_CHAT_SRC: z.url().optional(),
+  /** The live-chat script's global, polled every 300 ms until it appears. */
+  PUBLIC_LIVE_CHAT_GLOBAL: z.string().min(1).default('LiveChatWidget'),
+});
+export type WebEnv = z.infer<typeof WebEnv>;
+
+export type PublicEnv = Pick<
+  WebEnv,
+  | 'PUBLIC_SITE_URL'
+  | 'PUBLIC_GRAPHQL_URL'
+  | 'PUBLIC_AUTH_URL'
+  | 'PUBLIC_CONTACT_EMAIL'
+  | 'PUBLIC_TELEGRAM_URL'
+  | 'PUBLIC_TELEGRAM_CHANNEL_URL'
+  | 'PUBLIC_LIVE_CHAT_SRC'
+  | 'PUBLIC_LIVE_CHAT_GLOBAL'
+> & { BUILD_ID: string };
+
+/** What the browser may know: whitelisted, never a secret. */
+export function getPublicEnv(env: WebEnv, buildId: string): PublicEnv {
+  return {
+    PUBLIC_SITE_URL: env.PUBLIC_SITE_URL.replace(/\/$/, ''),
+    PUBLIC_GRAPHQL_URL: env.PUBLIC_GRAPHQL_URL,
+    PUBLIC_AUTH_URL: env.PUBLIC_AUTH_URL,
+    PUBLIC_CONTACT_EMAIL: env.PUBLIC_CONTACT_EMAIL,
+    PUBLIC_TELEGRAM_URL: env.PUBLIC_TELEGRAM_URL,
+    PUBLIC_TELEGRAM_CHANNEL_URL: env.PUBLIC_TELEGRAM_CHANNEL_URL,
+    PUBLIC_LIVE_CHAT_SRC: env.PUBLIC_LIVE_CHAT_SRC,
+    PUBLIC_LIVE_CHAT_GLOBAL: env.PUBLIC_LIVE_CHAT_GLOBAL,
+    BUILD_ID: buildId,
+  };
+}

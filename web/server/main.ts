@@ -1,0 +1,93 @@
+/*
+ * The web portal's server on WEB_HOST:WEB_PORT (3000): React Router's SSR handler on Express.
+ * Development renders through Vite's middleware (no build step; edits reload); production serves
+ * the output of `npm run build -w web` with immutable, fingerprinted assets.
+ */
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import express from 'express';
+import type { ServerBuild } from 'react-router';
+
+import { loadEnv } from '@app/shared/env';
+import { createLogger } from '@app/shared/log';
+
+import { createPortalHandler } from './app.ts';
+import { getPublicEnv, WebEnv } from './env.ts';
+
+const env = loadEnv(WebEnv);
+const logger = createLogger('web');
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const buildDir = path.join(root, 'build');
+
+const app = express();
+app.disable('x-powered-by');
+// Created first so Vite's hot reload shares its port in development.
+const server = createServer(app);
+
+app.get('/healthz', (_req, res) => {
+  res.json({ status: 'ok' });
+});
+
+const production = env.NODE_ENV === 'production';
+if (production) {
+  const serverBuild = path.join(buildDir, 'server', 'index.js');
+  if (!existsSync(serverBuild)) {
+    logger.fatal({ serverBuild }, 'no production build: run `npm run build -w web` first');
+    process.exit(1);
+  }
+  const build = (await import(serverBuild)) as ServerBuild;
+  // The build's own id, so clients notice a deployment (spec section 2: new-build check).
+  const buildId = build.assets.version;
+  app.use(
+    '/assets',
+    express.static(path.join(buildDir, 'client', 'assets'), { immutable: true, maxAge: '1y' }),
+  );
+  app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h' }));
+  app.get('/build.json', (_req, res) => {
+    res.set('cache-control', 'no-store').json({ buildId });
+  });
+  app.all('/{*splat}', createPortalHandler(build, getPublicEnv(env, buildId)));
+} else {
+  const vite = await import('vite');
+  const devServer = await vite.createServer({
+    root,
+    configFile: path.join(root, 'vite.config.ts'),
+    server: { middlewareMode: true, hmr: { server } },
+    logLevel: 'warn',
+  });
+  const buildId = `dev-${Date.now()}`;
+  app.use(devServer.middlewares);
+  app.get('/build.json', (_req, res) => {
+    res.set('cache-control', 'no-store').json({ buildId });
+  });
+  app.all(
+    '/{*splat}',
+    createPortalHandler(
+      () => devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
+      getPublicEnv(env, buildId),
+    ),
+  );
+}
+
+server.listen(env.WEB_PORT, env.WEB_HOST);
+server.once('listening', () => {
+  const { port } = server.address() as AddressInfo;
+  logger.info({ url: `http://${env.WEB_HOST}:${port}`, production }, 'web portal listening');
+});
+server.once('error', (error) => {
+  logger.fatal({ err: error }, 'cannot listen');
+  process.exit(1);
+});
+
+const stop = (signal: string) => {
+  logger.info({ signal }, 'stopping');
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), 3_000).unref();
+};
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));

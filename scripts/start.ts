@@ -63,7 +63,8 @@ async function shutdown(code: number): Promise<never> {
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
-const actions = SERVICES.find((service) => service.name === 'actions')!;
+const serviceNamed = (name: string) => SERVICES.find((service) => service.name === name)!;
+const actions = serviceNamed('actions');
 const serviceEnv = {
   ...process.env,
   NODE_ENV: env.NODE_ENV,
@@ -74,6 +75,13 @@ const serviceEnv = {
   // The engine posts the bot's event triggers to {{BOT_EVENTS_URL}} with BOT_EVENTS_SECRET.
   BOT_EVENTS_URL: env.BOT_EVENTS_URL ?? defaultBotEventsUrl(process.env),
   BOT_EVENTS_SECRET: env.BOT_EVENTS_SECRET,
+  // The browser reaches the engine and the auth service on the ports this launcher uses.
+  PUBLIC_GRAPHQL_URL:
+    process.env['PUBLIC_GRAPHQL_URL'] ??
+    `http://localhost:${servicePort(serviceNamed('engine'), process.env)}/v1/graphql`,
+  PUBLIC_AUTH_URL:
+    process.env['PUBLIC_AUTH_URL'] ??
+    `http://localhost:${servicePort(serviceNamed('auth'), process.env)}`,
 };
 availableServices(root).forEach((definition, index) => {
   const service = startService(root, definition, index, serviceEnv);

@@ -1,5 +1,5 @@
 import { parse as parseCookies, serialize } from 'cookie';
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import {
   data,
@@ -35,7 +35,10 @@ const REFERRAL_COOKIE = 'referral_code';
 const REFERRAL_MAX_AGE = 2_592_000;
 const REFERRAL_CODE = /^[A-Za-z0-9]{3,20}$/;
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'stylesheet', href: stylesHref },
+];
 
 /**
  * Every request: the referral capture, and the locale rule of spec section 4: a prefixed page
@@ -107,6 +110,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useEffect(() => {
+    // Tests and styles may rely on it: the page is interactive from here on.
+    document.documentElement.dataset['hydrated'] = 'true';
+  }, []);
   return <Outlet />;
 }
 

@@ -7,6 +7,11 @@ export const WebEnv = z.object({
   NODE_ENV: NodeEnv,
   WEB_PORT: port(3000),
   WEB_HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * `build` serves the output of `npm run build -w web`; `dev` renders through Vite. Default:
+   * `build` in production, `dev` otherwise (end-to-end tests set `build` to test what ships).
+   */
+  WEB_SERVE: z.enum(['build', 'dev']).optional(),
   /** Where the portal is served, for canonical and hreflang links. */
   PUBLIC_SITE_URL: z.url().default('http://localhost:3000'),
   /** The engine's GraphQL endpoint as the browser reaches it (HTTP; ws:// is derived). */

@@ -32,8 +32,9 @@ app.get('/healthz', (_req, res) => {
   res.json({ status: 'ok' });
 });
 
-const production = env.NODE_ENV === 'production';
-if (production) {
+const servingBuild =
+  (env.WEB_SERVE ?? (env.NODE_ENV === 'production' ? 'build' : 'dev')) === 'build';
+if (servingBuild) {
   const serverBuild = path.join(buildDir, 'server', 'index.js');
   if (!existsSync(serverBuild)) {
     logger.fatal({ serverBuild }, 'no production build: run `npm run build -w web` first');
@@ -76,7 +77,7 @@ if (production) {
 server.listen(env.WEB_PORT, env.WEB_HOST);
 server.once('listening', () => {
   const { port } = server.address() as AddressInfo;
-  logger.info({ url: `http://${env.WEB_HOST}:${port}`, production }, 'web portal listening');
+  logger.info({ url: `http://${env.WEB_HOST}:${port}`, servingBuild }, 'web portal listening');
 });
 server.once('error', (error) => {
   logger.fatal({ err: error }, 'cannot listen');

@@ -1,11 +1,18 @@
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 
 import { splitLocalePath } from '@app/shared/i18n';
 
+import { loadExchangeCatalog } from '#app/exchange/catalog.server.ts';
+import { ExchangeWidget } from '#app/exchange/exchange-widget.tsx';
 import { pageMeta, translatorFor } from '#app/i18n/meta.ts';
 import { siteUrlOf } from '#app/utils/public-env.ts';
 
 import type { Route } from './+types/home';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { catalog: await loadExchangeCatalog(context.publicEnv.PUBLIC_GRAPHQL_URL) };
+}
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {
   const t = translatorFor(splitLocalePath(location.pathname).locale);
@@ -22,8 +29,9 @@ const FEATURES = ['fixedRate', 'operator', 'cash', 'levels'] as const;
 const CLAIMS = ['successful', 'pairs', 'support', 'cashPoints'] as const;
 
 /** Home: the exchange widget, the three steps, feature highlights and the claims (spec 1, 2). */
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('home');
+  const [search] = useSearchParams();
   return (
     <main id="main">
       <section className="hero container">
@@ -31,6 +39,11 @@ export default function Home() {
           <h1>{t('title')}</h1>
           <p className="lead">{t('subtitle')}</p>
         </div>
+        <ExchangeWidget
+          catalog={loaderData.catalog}
+          initialFrom={search.get('from')}
+          initialTo={search.get('to')}
+        />
       </section>
 
       <section className="section container" aria-labelledby="steps-title">

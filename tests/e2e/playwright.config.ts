@@ -1,0 +1,50 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { defineConfig, devices } from '@playwright/test';
+
+import { stackEnvironment, WEB_URL } from './stack.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-pglite-'));
+
+/** Debian's Chromium (apt-get install chromium); Playwright's own download is not reachable. */
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.e2e.ts',
+  outputDir: path.join(root, 'test-results', 'e2e'),
+  forbidOnly: Boolean(process.env['CI']),
+  retries: process.env['CI'] ? 1 : 0,
+  // One worker: the tests share one stack and its test mailbox.
+  workers: 1,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: path.join(root, 'playwright-report'), open: 'never' }],
+  ],
+  use: {
+    baseURL: WEB_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-dev-shm-usage'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'npm run build -w web && npx tsx scripts/start.ts --fresh',
+    cwd: root,
+    url: `${WEB_URL}/healthz`,
+    env: { ...stackEnvironment(dataDir) },
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,43 @@
+/*
+ * The product stack the end-to-end tests run against: the launcher (`npm start`'s script) on a
+ * fresh embedded database, every service on its own port so a developer's `npm start` can keep
+ * running, and the web portal served from its production build.
+ */
+
+export const E2E_PORTS = {
+  web: 43000,
+  engine: 43080,
+  auth: 43040,
+  actions: 43100,
+  bot: 43200,
+  database: 43320,
+  smtp: 43025,
+} as const;
+
+export const WEB_URL = `http://localhost:${E2E_PORTS.web}`;
+export const GRAPHQL_URL = `http://localhost:${E2E_PORTS.engine}/v1/graphql`;
+export const AUTH_URL = `http://localhost:${E2E_PORTS.auth}`;
+export const ADMIN_SECRET = 'dev-only-hasura-admin-secret';
+
+/** The launcher's environment for the e2e stack. */
+export function stackEnvironment(dataDir: string): Record<string, string> {
+  return {
+    NODE_ENV: 'development',
+    WEB_SERVE: 'build',
+    EMBEDDED_DB_DIR: dataDir,
+    EMBEDDED_DB_PORT: String(E2E_PORTS.database),
+    WEB_PORT: String(E2E_PORTS.web),
+    HASURA_GRAPHQL_SERVER_PORT: String(E2E_PORTS.engine),
+    AUTH_PORT: String(E2E_PORTS.auth),
+    ACTIONS_PORT: String(E2E_PORTS.actions),
+    BOT_PORT: String(E2E_PORTS.bot),
+    PUBLIC_SITE_URL: WEB_URL,
+    PUBLIC_GRAPHQL_URL: GRAPHQL_URL,
+    PUBLIC_AUTH_URL: AUTH_URL,
+    AUTH_CORS_ORIGINS: WEB_URL,
+    AUTH_WEB_ORIGIN: WEB_URL,
+    AUTH_MINIAPP_ORIGIN: WEB_URL,
+    SMTP_URL: `smtp://127.0.0.1:${E2E_PORTS.smtp}`,
+    LOG_LEVEL: 'warn',
+  };
+}

@@ -1,0 +1,219 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+import { pairSlug } from '#app/content/pairs.ts';
+import { useLocalePath } from '#app/i18n/locale.ts';
+
+import { isValidAmount, normalizeAmount, trimZeros } from './amounts.ts';
+import { CurrencyPicker } from './currency-picker.tsx';
+import type { ExchangeCatalog, QuoteSide } from './types.ts';
+import { useQuote } from './use-quote.ts';
+
+interface ExchangeWidgetProps {
+  catalog: ExchangeCatalog;
+  /** A preset pair (product pages link with `?from=&to=`). */
+  initialFrom?: string | null;
+  initialTo?: string | null;
+}
+
+const DEFAULT_PAIR = ['BTC', 'USDTTRC20'] as const;
+
+function startingPair(catalog: ExchangeCatalog, from?: string | null, to?: string | null) {
+  const sources = Object.keys(catalog.directions);
+  const pickFrom = from && catalog.directions[from] ? from : DEFAULT_PAIR[0];
+  const validFrom = catalog.directions[pickFrom] ? pickFrom : (sources[0] ?? '');
+  const targets = catalog.directions[validFrom] ?? [];
+  const pickTo =
+    to && targets.includes(to)
+      ? to
+      : targets.includes(DEFAULT_PAIR[1])
+        ? DEFAULT_PAIR[1]
+        : targets[0];
+  return { from: validFrom, to: pickTo ?? '' };
+}
+
+/**
+ * The home page's exchange widget: You Send / You Get with searchable currency pickers, a live
+ * quote (debounced, from the `quote` action), min/max hints, a swap button, and Exchange, which
+ * opens the order form for the pair with the amount.
+ */
+export function ExchangeWidget({ catalog, initialFrom, initialTo }: ExchangeWidgetProps) {
+  const { t } = useTranslation('home');
+  const to_ = useLocalePath();
+  const navigate = useNavigate();
+  const start = useMemo(
+    () => startingPair(catalog, initialFrom, initialTo),
+    [catalog, initialFrom, initialTo],
+  );
+  const [from, setFrom] = useState(start.from);
+  const [to, setTo] = useState(start.to);
+  const [side, setSide] = useState<QuoteSide>('send');
+  const [typed, setTyped] = useState('');
+
+  const byCode = useMemo(
+    () => new Map(catalog.currencies.map((currency) => [currency.code, currency])),
+    [catalog],
+  );
+  const sourceOptions = useMemo(
+    () => catalog.currencies.filter((currency) => catalog.directions[currency.code]?.length),
+    [catalog],
+  );
+  const targetOptions = useMemo(() => {
+    const targets = new Set(catalog.directions[from] ?? []);
+    return catalog.currencies.filter((currency) => targets.has(currency.code));
+  }, [catalog, from]);
+
+  const typedCurrency = byCode.get(side === 'send' ? from : to);
+  const amount = normalizeAmount(typed);
+  const valid = typedCurrency !== undefined && isValidAmount(amount, typedCurrency.precision);
+  const quote = useQuote({ from, to, side, amount: valid ? amount : null });
+
+  const chooseFrom = (code: string) => {
+    setFrom(code);
+    const targets = catalog.directions[code] ?? [];
+    if (!targets.includes(to)) setTo(targets[0] ?? '');
+  };
+  const canSwap = (catalog.directions[to] ?? []).includes(from);
+  const swap = () => {
+    if (!canSwap) return;
+    setFrom(to);
+    setTo(from);
+    setSide((current) => (current === 'send' ? 'receive' : 'send'));
+  };
+
+  const ready = quote.status === 'ready' ? quote.quote : null;
+  const sendShown = side === 'send' ? typed : ready ? trimZeros(ready.sendAmount) : '';
+  const receiveShown = side === 'receive' ? typed : ready ? trimZeros(ready.receiveAmount) : '';
+  const errorCode =
+    typed !== '' && !valid ? 'invalid' : quote.status === 'error' ? quote.code : null;
+  const errorText = errorCode
+    ? t([`widget.errors.${errorCode}`, 'common:notify.somethingWentWrong'] as const)
+    : null;
+
+  const onType = (which: QuoteSide, value: string) => {
+    setSide(which);
+    setTyped(value);
+  };
+
+  const submit = () => {
+    if (!ready) return;
+    const params = new URLSearchParams({ side, amount });
+    void navigate(`${to_(`/create-transaction/${pairSlug(from, to)}`)}?${params.toString()}`);
+  };
+
+  const fromCurrency = byCode.get(from);
+  const toCurrency = byCode.get(to);
+  const hintFor = (code: string | undefined) => {
+    const currency = code ? byCode.get(code) : undefined;
+    if (!currency) return null;
+    return `${t('widget.min', { amount: trimZeros(currency.minAmount), currency: currency.symbol })} · ${t('widget.max', { amount: trimZeros(currency.maxAmount), currency: currency.symbol })}`;
+  };
+
+  return (
+    <form
+      id="exchange"
+      className="widget card"
+      aria-labelledby="widget-title"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <h2 id="widget-title" className="widget__title">
+        {t('widget.title')}
+      </h2>
+
+      <div className="widget__row">
+        <label className="widget__label" htmlFor="widget-send">
+          {t('widget.youSend')}
+        </label>
+        <div className="widget__field">
+          <input
+            id="widget-send"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0"
+            value={sendShown}
+            aria-invalid={side === 'send' && errorCode !== null}
+            aria-describedby="widget-send-hint widget-status"
+            onChange={(event) => onType('send', event.target.value)}
+          />
+          <CurrencyPicker
+            label={t('widget.from')}
+            value={from}
+            options={sourceOptions}
+            onChange={chooseFrom}
+          />
+        </div>
+        <p id="widget-send-hint" className="field__hint">
+          {hintFor(fromCurrency?.code)}
+        </p>
+      </div>
+
+      <button
+        type="button"
+        className="widget__swap"
+        onClick={swap}
+        disabled={!canSwap}
+        aria-label={t('widget.swap')}
+        title={t('widget.swap')}
+      >
+        ⇅
+      </button>
+
+      <div className="widget__row">
+        <label className="widget__label" htmlFor="widget-receive">
+          {t('widget.youGet')}
+        </label>
+        <div className="widget__field">
+          <input
+            id="widget-receive"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0"
+            value={receiveShown}
+            aria-invalid={side === 'receive' && errorCode !== null}
+            aria-describedby="widget-receive-hint widget-status"
+            onChange={(event) => onType('receive', event.target.value)}
+          />
+          <CurrencyPicker
+            label={t('widget.to')}
+            value={to}
+            options={targetOptions}
+            onChange={setTo}
+          />
+        </div>
+        <p id="widget-receive-hint" className="field__hint">
+          {hintFor(toCurrency?.code)}
+        </p>
+      </div>
+
+      <p id="widget-status" className="widget__status" role="status" aria-live="polite">
+        {errorText ? (
+          <span className="field__error">{errorText}</span>
+        ) : quote.status === 'loading' ? (
+          t('widget.quoting')
+        ) : ready && fromCurrency && toCurrency ? (
+          <>
+            {t('widget.rate', {
+              from: fromCurrency.symbol,
+              to: toCurrency.symbol,
+              rate: trimZeros(ready.rate),
+            })}
+            {ready.processing.mode === 'next-window' && ready.processing.at ? (
+              <>
+                {' '}
+                {t('widget.nextWindow', { time: new Date(ready.processing.at).toLocaleString() })}
+              </>
+            ) : null}
+          </>
+        ) : null}
+      </p>
+
+      <button type="submit" className="button button--primary button--block" disabled={!ready}>
+        {t('widget.exchange')}
+      </button>
+    </form>
+  );
+}

@@ -25,6 +25,11 @@ export interface EngineOptions {
   liveQueryBatchSize?: number;
   /** Values for `{{VAR}}` URL templates and `*_from_env` in metadata (main.ts passes the process environment). */
   environment?: Record<string, string | undefined>;
+  /**
+   * HASURA_GRAPHQL_CORS_DOMAIN: origins browsers may call from (`*`, or a comma-separated list
+   * with `*.` wildcards). Default `*`, as Hasura; `null` disables CORS (HASURA_GRAPHQL_DISABLE_CORS).
+   */
+  corsDomain?: string | null;
   /** Database connections in the engine's pool (default 10). */
   poolSize?: number;
   logger?: Logger;

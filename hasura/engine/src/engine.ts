@@ -7,6 +7,7 @@ import { introspect } from './catalog/introspect.ts';
 import type { Engine, EngineOptions } from './engine-options.ts';
 import { startEventTriggers } from './events/index.ts';
 import { createGraphQLHandler } from './http/graphql-handler.ts';
+import { corsPolicy } from './http/cors.ts';
 import { createHttpServer } from './http/server.ts';
 import { loadMetadata } from './metadata/load.ts';
 import { buildSchemaModel } from './schema/build.ts';
@@ -52,7 +53,10 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       introspect: (plan, session) => answerIntrospection(model.forRole(session.role), plan),
       logger: options.logger,
     });
-    const server = createHttpServer(handler);
+    const server = createHttpServer(
+      handler,
+      corsPolicy(options.corsDomain === null ? undefined : (options.corsDomain ?? '*')),
+    );
     const websockets = attachWebSockets({
       server,
       handler,

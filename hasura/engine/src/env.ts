@@ -33,6 +33,9 @@ export const EngineEnv = z.object({
     .int()
     .positive()
     .default(100),
+  /** Origins browsers may call from: `*` (Hasura's default) or a list with `*.` wildcards. */
+  HASURA_GRAPHQL_CORS_DOMAIN: z.string().min(1).default('*'),
+  HASURA_GRAPHQL_DISABLE_CORS: stringBool.default(false),
   HASURA_GRAPHQL_PG_CONNECTIONS: z.coerce.number().int().positive().default(20),
   HASURA_GRAPHQL_METADATA_DIR: z
     .string()

@@ -25,6 +25,7 @@ const engine = await createEngine({
   stringifyNumericTypes: env.HASURA_GRAPHQL_STRINGIFY_NUMERIC_TYPES,
   liveQueryRefetchIntervalMs: env.HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_REFETCH_INTERVAL,
   liveQueryBatchSize: env.HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_BATCH_SIZE,
+  corsDomain: env.HASURA_GRAPHQL_DISABLE_CORS ? null : env.HASURA_GRAPHQL_CORS_DOMAIN,
   poolSize: env.HASURA_GRAPHQL_PG_CONNECTIONS,
   environment: metadataEnvironment(),
   logger,

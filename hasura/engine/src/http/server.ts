@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { RequestHeaders } from '../auth/index.ts';
 import { HasuraError } from '../errors.ts';
 
+import { applyCors, type CorsPolicy } from './cors.ts';
 import type { GraphQLHandler } from './graphql-handler.ts';
 
 /** Largest request body accepted (Hasura has no default; a bound keeps one client from exhausting memory). */
@@ -44,11 +45,13 @@ export function headersOf(request: IncomingMessage): RequestHeaders {
 
 /**
  * The engine's HTTP surface: POST /v1/graphql (request errors answered with 200, as Hasura
- * does), POST /v1alpha1/graphql (the same API with error statuses), GET /healthz.
+ * does), POST /v1alpha1/graphql (the same API with error statuses), GET /healthz; CORS per
+ * `cors` (http/cors.ts).
  */
-export function createHttpServer(handler: GraphQLHandler): Server {
+export function createHttpServer(handler: GraphQLHandler, cors?: CorsPolicy): Server {
   return createServer((request, response) => {
     void (async () => {
+      if (applyCors(cors, request, response)) return;
       const url = new URL(request.url ?? '/', 'http://localhost');
       if (url.pathname === '/healthz' && (request.method === 'GET' || request.method === 'HEAD')) {
         send(response, 200, '"OK"');

@@ -44,6 +44,8 @@ export default defineConfig({
     env: { ...stackEnvironment(dataDir) },
     timeout: 240_000,
     reuseExistingServer: false,
+    // Ctrl-C, as a person stops `npm start`: the launcher stops every service and the database.
+    gracefulShutdown: { signal: 'SIGINT', timeout: 15_000 },
     stdout: 'pipe',
     stderr: 'pipe',
   },

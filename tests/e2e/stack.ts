@@ -4,14 +4,19 @@
  * running, and the web portal served from its production build.
  */
 
+/*
+ * Below Linux's ephemeral range (32768-60999): the launcher polls each service's health before
+ * it listens, and a connection to a free port inside that range can connect to itself and
+ * then hold the port.
+ */
 export const E2E_PORTS = {
-  web: 43000,
-  engine: 43080,
-  auth: 43040,
-  actions: 43100,
-  bot: 43200,
-  database: 43320,
-  smtp: 43025,
+  web: 23000,
+  engine: 23080,
+  auth: 23040,
+  actions: 23100,
+  bot: 23200,
+  database: 23320,
+  smtp: 23025,
 } as const;
 
 export const WEB_URL = `http://localhost:${E2E_PORTS.web}`;

@@ -20,6 +20,16 @@ function pages(locale: Locale): RouteConfigEntry[] {
   return [
     layout('routes/site-layout.tsx', id('site'), [
       index('routes/home.tsx', id('home')),
+      route('products/:slug', 'routes/product-page.tsx', id('product')),
+      route('for-partners/:slug', 'routes/partner-page.tsx', id('partner')),
+      route('rules', 'routes/rules.tsx', id('rules')),
+      route('rules/:slug', 'routes/rules-page.tsx', id('rules-page')),
+      route('login', 'routes/login.tsx', id('login')),
+      route('sign-up', 'routes/sign-up.tsx', id('sign-up')),
+      route('reset-password', 'routes/reset-password.tsx', id('reset-password')),
+      route('change-password/:token', 'routes/change-password.tsx', id('change-password')),
+      route('settings', 'routes/settings.tsx', id('settings')),
+      route('create-transaction/:pear', 'routes/create-transaction.tsx', id('create-transaction')),
       route('*', 'routes/not-found.tsx', id('not-found')),
     ]),
   ];

@@ -1,24 +1,100 @@
 import { create } from 'zustand';
 
+import { DEFAULT_LOCALE, splitLocalePath } from '@app/shared/i18n';
+
+import { browserEnv } from '#app/utils/public-env.ts';
+
+import { loginPath } from './redirect.ts';
+import { referralCodeFrom } from './referral.ts';
+import type { AuthChangeListener, SessionState } from './session-types.ts';
+import { createSessionState } from './store.ts';
+import { browserStorage } from './tokens.ts';
+
 /*
- * The signed-in person as the interface needs it. Tokens and the current-user load arrive with
- * the auth screens; until then everyone is a visitor.
+ * The portal's one session, for the header, the auth pages and the GraphQL client. The store
+ * logic is in store.ts; this module wires it to the browser: localStorage, the public env's
+ * service URLs, the page's locale, the referral cookie and the router.
+ *
+ * On the server the store stays in its initial "visitor, not checked" state: nothing calls its
+ * actions there, and SessionBridge starts it in the browser.
  */
 
-export type StaffRole = 'admin' | 'manager';
+export type { CurrentUser, StaffRole } from './current-user.ts';
+export { isAdmin, isManager } from './current-user.ts';
+export type {
+  AuthChangeEvent,
+  AuthChangeListener,
+  AuthFailure,
+  Challenge,
+  SessionState,
+  SignInResult,
+} from './session-types.ts';
+export { toFailure } from './session-types.ts';
 
-export interface CurrentUser {
-  id: string;
-  email: string | null;
-  roles: StaffRole[];
+type Navigate = (to: string) => void;
+let navigator: Navigate | null = null;
+
+/** Lets the router do the /login navigation (SessionBridge registers it); returns the undo. */
+export function setAuthNavigator(navigate: Navigate): () => void {
+  navigator = navigate;
+  return () => {
+    if (navigator === navigate) navigator = null;
+  };
 }
 
-interface SessionState {
-  user: CurrentUser | null;
-  isLoggedIn: boolean;
+/** Spec section 8: a dead session goes to /login, in the page's locale, and comes back after. */
+function goToLogin(): void {
+  if (typeof window === 'undefined') return;
+  const { pathname, search, hash } = window.location;
+  const { locale, path } = splitLocalePath(pathname);
+  // Already there (a wrong password answers 401 too): stay, the form shows the error.
+  if (path === '/login') return;
+  const target = loginPath(locale, `${pathname}${search}${hash}`);
+  if (navigator) navigator(target);
+  else window.location.assign(target);
 }
 
-export const useSession = create<SessionState>(() => ({ user: null, isLoggedIn: false }));
+export const useSession = create<SessionState>()(
+  createSessionState({
+    authUrl: () => browserEnv().PUBLIC_AUTH_URL,
+    graphqlUrl: () => browserEnv().PUBLIC_GRAPHQL_URL,
+    storage: browserStorage,
+    locale: () =>
+      typeof window === 'undefined'
+        ? DEFAULT_LOCALE
+        : splitLocalePath(window.location.pathname).locale,
+    referralCode: () =>
+      typeof document === 'undefined' ? undefined : referralCodeFrom(document.cookie),
+    goToLogin,
+  }),
+);
 
-export const isAdmin = (user: CurrentUser | null) => user?.roles.includes('admin') ?? false;
-export const isManager = (user: CurrentUser | null) => user?.roles.includes('manager') ?? false;
+/**
+ * Called on login and logout (cache reset and subscription restart, unless `resetCache` is
+ * false) and on silent refreshes (`refresh`: same user, new token). Returns the unsubscribe.
+ */
+export const onAuthChange = (listener: AuthChangeListener): (() => void) =>
+  useSession.getState().onAuthChange(listener);
+
+/**
+ * Quick auth for the create-transaction page: a new e-mail is signed in at once; a known one
+ * answers `code-required` and the page shows the code step (`loginWith2fa`). The referral code
+ * defaults to the referral_code cookie.
+ */
+export const quickAuth = (email: string, referralCode?: string) =>
+  useSession.getState().quickAuth(email, referralCode);
+
+/** The second step of login or quick-auth: the mailed 6-digit code. */
+export const loginWith2fa = (code: string) => useSession.getState().loginWith2fa(code);
+
+export const logout = () => useSession.getState().logout();
+
+/** The user's access token, refreshed first if it is about to expire; null when signed out. */
+export const getAccessToken = () => useSession.getState().getAccessToken();
+
+/** A GraphQL call with the user's token, with the invalid-jwt rule (refresh once, then logout). */
+export const withAccessToken = <T>(run: (token: string) => Promise<T>) =>
+  useSession.getState().withAccessToken(run);
+
+/** The auth service client for pages that call it directly (reset and change password). */
+export const authApi = () => useSession.getState().api();

@@ -104,7 +104,10 @@ export function CurrencyPicker({ label, value, options, onChange }: CurrencyPick
       >
         <span className="picker__code">{selected ? selected.symbol : value}</span>
         {selected?.network && selected.network !== selected.symbol ? (
-          <span className="picker__network">{selected.network}</span>
+          <>
+            {' '}
+            <span className="picker__network">{selected.network}</span>
+          </>
         ) : null}
         <span aria-hidden="true">▾</span>
       </button>

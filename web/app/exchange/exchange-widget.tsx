@@ -159,7 +159,7 @@ export function ExchangeWidget({ catalog, initialFrom, initialTo }: ExchangeWidg
         aria-label={t('widget.swap')}
         title={t('widget.swap')}
       >
-        ⇅
+        <span aria-hidden="true">⇅</span>
       </button>
 
       <div className="widget__row">

@@ -1,19 +1,39 @@
 import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router';
 
+import { splitLocalePath } from '@app/shared/i18n';
+
+import { SessionBridge } from '#app/auth/session-bridge.tsx';
 import { ErrorPage } from '#app/components/error-page.tsx';
 import { Footer } from '#app/components/layout/footer.tsx';
 import { Header } from '#app/components/layout/header.tsx';
+import { Toaster } from '#app/components/notify/toaster.tsx';
+import { translatorFor } from '#app/i18n/meta.ts';
+
+import type { Route } from './+types/site-layout';
 
 /** Header, page, footer: the frame of every portal page (not the Telegram variant). */
 export default function SiteLayout() {
   return (
     <>
+      <SessionBridge />
       <Header />
       <Outlet />
       <Footer />
+      <Toaster />
     </>
   );
 }
+
+/** The error pages' titles (a page's own meta wins while it renders). */
+export const meta: Route.MetaFunction = ({ error, location }) => {
+  if (!error) return [];
+  const t = translatorFor(splitLocalePath(location.pathname).locale);
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [
+    { title: notFound ? t('errors.notFoundTitle') : t('errors.serverTitle') },
+    { name: 'robots', content: 'noindex' },
+  ];
+};
 
 /** A page's failure keeps the frame: 404 is "Page not found", anything else the 500 page. */
 export function ErrorBoundary() {

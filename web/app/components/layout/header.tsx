@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 
 import { LOCALES, localizePath, splitLocalePath } from '@app/shared/i18n';
 
@@ -16,6 +16,12 @@ export function Header() {
   const [open, setOpen] = useState(false);
   const staff = isAdmin(user) || isManager(user);
   const close = () => setOpen(false);
+  const navigate = useNavigate();
+  const signOut = () => {
+    close();
+    useSession.getState().logout();
+    void navigate(to('/'));
+  };
 
   return (
     <header className="header">
@@ -140,6 +146,11 @@ export function Header() {
                       <NavLink to={to('/affiliate-program')} onClick={close}>
                         {t('menu.affiliateProgram')}
                       </NavLink>
+                    </li>
+                    <li>
+                      <button type="button" className="menu__action" onClick={signOut}>
+                        {t('menu.logout')}
+                      </button>
                     </li>
                   </ul>
                 </details>

@@ -1,0 +1,50 @@
+import { PASSWORD_MESSAGES } from './auth.ts';
+import { MESSAGES } from './fields.ts';
+
+/** What a form shows for a failure it has no better words for (spec section 8). */
+export const GENERIC_ERROR = 'common:notify.somethingWentWrong';
+
+/*
+ * The auth service's error codes (auth-service/src/errors.ts) → i18n keys. Codes are stable,
+ * the service's own messages are not shown: the client speaks the page's language. Codes the
+ * forms never meet (invalid-json, payload-too-large, …) fall back to the generic message.
+ */
+const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
+  'field-required': MESSAGES.required,
+  'invalid-email': MESSAGES.email,
+  'passwords-do-not-match': MESSAGES.passwordsMismatch,
+  'invalid-code-format': MESSAGES.code,
+  'password-too-short': PASSWORD_MESSAGES.tooShort,
+  'password-too-long': PASSWORD_MESSAGES.tooLong,
+  'password-too-simple': PASSWORD_MESSAGES.tooSimple,
+  'password-is-email': PASSWORD_MESSAGES.isEmail,
+  'invalid-email-password': 'auth:errors.invalidEmailPassword',
+  'invalid-code': 'auth:errors.invalidCode',
+  'invalid-ticket': 'auth:errors.invalidTicket',
+  'email-already-in-use': 'auth:errors.emailInUse',
+  'user-disabled': 'auth:errors.userDisabled',
+  'invalid-refresh-token': 'auth:errors.sessionExpired',
+  'invalid-access-token': 'auth:errors.sessionExpired',
+  'invalid-current-password': 'auth:errors.invalidCurrentPassword',
+  'invalid-reset-token': 'auth:errors.invalidResetToken',
+  'too-many-requests': 'auth:errors.tooManyRequests',
+  'network-error': 'auth:errors.network',
+};
+
+/** The i18n key for an auth service error code; the generic message for anything else. */
+export function authErrorMessage(code: string | undefined): string {
+  return code !== undefined && Object.hasOwn(AUTH_ERROR_MESSAGES, code)
+    ? (AUTH_ERROR_MESSAGES[code] ?? GENERIC_ERROR)
+    : GENERIC_ERROR;
+}
+
+/**
+ * Where a form shows a server error: next to `field` when the form has that field, else at
+ * the top of the form (`undefined`).
+ */
+export function authErrorField<Field extends string>(
+  field: string | undefined,
+  fields: readonly Field[],
+): Field | undefined {
+  return fields.find((candidate) => candidate === field);
+}

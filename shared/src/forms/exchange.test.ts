@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+
+import { createExchangeForm, exchangeProblemMessage } from './exchange.ts';
+import { validateForm } from './fields.ts';
+
+const filled = {
+  email: ' Vera@Example.com ',
+  fullName: 'Vera Visitor',
+  reason: 'Savings',
+  agreeTerms: true,
+  agreeAml: true,
+};
+
+describe('the order form', () => {
+  it('asks for every field and both agreements, with the spec messages', () => {
+    const result = validateForm(createExchangeForm('crypto'), {
+      email: '',
+      fullName: ' ',
+      reason: '',
+      walletAddress: '',
+      agreeTerms: false,
+      agreeAml: false,
+    });
+    expect(result).toEqual({
+      ok: false,
+      errors: {
+        email: 'common:validation.required',
+        fullName: 'common:validation.required',
+        reason: 'common:validation.required',
+        walletAddress: 'common:validation.required',
+        agreeTerms: 'exchange:create.errors.must-agree',
+        agreeAml: 'exchange:create.errors.must-agree',
+      },
+    });
+  });
+
+  it('wants a wallet for crypto, an IBAN for fiat and neither for cash', () => {
+    const crypto = validateForm(createExchangeForm('crypto'), {
+      ...filled,
+      walletAddress: 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC',
+    });
+    expect(crypto).toMatchObject({ ok: true, data: { email: 'vera@example.com' } });
+    const fiat = validateForm(createExchangeForm('fiat'), {
+      ...filled,
+      iban: 'de89 3704 0044 0532 0130 00',
+    });
+    expect(fiat).toMatchObject({ ok: true, data: { iban: 'DE89370400440532013000' } });
+    expect(
+      validateForm(createExchangeForm('fiat'), { ...filled, iban: 'not an iban' }),
+    ).toMatchObject({
+      ok: false,
+      errors: { iban: 'exchange:create.errors.invalid-iban' },
+    });
+    expect(validateForm(createExchangeForm('cash'), filled)).toMatchObject({ ok: true });
+  });
+
+  it('refuses an e-mail that is not one, and a wallet with spaces', () => {
+    expect(
+      validateForm(createExchangeForm('crypto'), {
+        ...filled,
+        email: 'nope',
+        walletAddress: 'a b c d e f g h',
+      }),
+    ).toMatchObject({
+      ok: false,
+      errors: {
+        email: 'common:validation.email',
+        walletAddress: 'exchange:create.errors.invalid-wallet-address',
+      },
+    });
+  });
+
+  it("translates the action's field problems", () => {
+    expect(exchangeProblemMessage('required')).toBe('common:validation.required');
+    expect(exchangeProblemMessage('invalid-iban')).toBe('exchange:create.errors.invalid-iban');
+  });
+});

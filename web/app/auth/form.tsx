@@ -1,0 +1,208 @@
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type HTMLAttributes,
+  type ReactNode,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+
+import {
+  authErrorField,
+  authErrorMessage,
+  validateForm,
+  type FieldErrors,
+} from '@app/shared/forms';
+
+import { toFailure } from './session-types.ts';
+
+/*
+ * The auth forms' plumbing: zod validation with the spec's messages next to each field
+ * (aria-invalid, aria-describedby), server errors mapped by code to a field or to the form,
+ * submit disabled while a request runs and until the page is hydrated (a native submit of the
+ * server-rendered form would reach no handler).
+ */
+
+/** True once React runs in the browser. */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+type Schema = Parameters<typeof validateForm>[0];
+
+export interface AuthFormOptions<Field extends string> {
+  /** Prefix of the inputs' ids. */
+  id: string;
+  schema: Schema;
+  initial: Record<Field, string>;
+  /** Gets the parsed values; a thrown error is shown by its code. */
+  onSubmit: (data: Record<Field, string>) => Promise<void>;
+}
+
+export function useAuthForm<Field extends string>(options: AuthFormOptions<Field>) {
+  const { id, schema, initial } = options;
+  const fields = Object.keys(initial) as Field[];
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [formError, setFormError] = useState<string | undefined>();
+  const [pending, setPending] = useState(false);
+  const mounted = useRef(true);
+  const submitRef = useRef(options.onSubmit);
+  submitRef.current = options.onSubmit;
+  useEffect(() => {
+    // Set again on mount: StrictMode mounts, unmounts and remounts in development.
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const inputId = useCallback((field: Field) => `${id}-${field}`, [id]);
+  const focus = (field: Field) => {
+    const element = document.getElementById(inputId(field));
+    element?.focus();
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const result = validateForm(schema, values);
+    if (!result.ok) {
+      const found = result.errors as FieldErrors<Field>;
+      setErrors(found);
+      setFormError(undefined);
+      const first = fields.find((field) => found[field] !== undefined);
+      if (first) focus(first);
+      return;
+    }
+    setErrors({});
+    setFormError(undefined);
+    setPending(true);
+    submitRef
+      .current(result.data as Record<Field, string>)
+      .catch((error: unknown) => {
+        if (!mounted.current) return;
+        const failure = toFailure(error);
+        const message = authErrorMessage(failure.code);
+        const field = authErrorField(failure.field, fields);
+        if (field) {
+          setErrors({ [field]: message } as FieldErrors<Field>);
+          focus(field);
+        } else {
+          setFormError(message);
+        }
+      })
+      .finally(() => {
+        if (mounted.current) setPending(false);
+      });
+  };
+
+  const field = (name: Field) => ({
+    id: inputId(name),
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.target.value;
+      setValues((current) => ({ ...current, [name]: value }));
+      if (errors[name] !== undefined) setErrors((current) => ({ ...current, [name]: undefined }));
+    },
+  });
+
+  return { values, errors, formError, setFormError, pending, onSubmit, field };
+}
+
+export interface TextFieldProps {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  /** An i18n key (the validation or server message). */
+  error?: string | undefined;
+  hint?: string;
+  type?: 'text' | 'email' | 'password';
+  autoComplete?: string;
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  maxLength?: number;
+  autoFocus?: boolean;
+}
+
+/** A labelled input with its hint and error, wired for screen readers. */
+export function TextField(props: TextFieldProps) {
+  const { t } = useTranslation();
+  const errorId = `${props.id}-error`;
+  const hintId = `${props.id}-hint`;
+  const describedBy =
+    [props.error ? errorId : undefined, props.hint ? hintId : undefined]
+      .filter(Boolean)
+      .join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        name={props.name}
+        type={props.type ?? 'text'}
+        value={props.value}
+        onChange={props.onChange}
+        autoComplete={props.autoComplete}
+        inputMode={props.inputMode}
+        maxLength={props.maxLength}
+        autoFocus={props.autoFocus}
+        aria-required="true"
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      {props.hint ? (
+        <p id={hintId} className="field__hint">
+          {props.hint}
+        </p>
+      ) : null}
+      {props.error ? (
+        <p id={errorId} className="field__error">
+          {t(props.error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The form-level message (a server error without a field), announced when it appears. */
+export function FormMessage({
+  message,
+  kind = 'error',
+}: {
+  message?: string;
+  kind?: 'error' | 'status';
+}) {
+  const { t } = useTranslation();
+  return (
+    <div
+      role={kind === 'error' ? 'alert' : 'status'}
+      className={`form-message form-message--${kind}`}
+    >
+      {message ? <p>{t(message)}</p> : null}
+    </div>
+  );
+}
+
+/** The submit button: disabled until hydrated and while the request runs. */
+export function SubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {
+  const hydrated = useHydrated();
+  return (
+    <button
+      type="submit"
+      className="button button--primary button--block"
+      disabled={!hydrated || pending}
+      aria-busy={pending || undefined}
+    >
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,460 @@
+import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { data, Link, useNavigate } from 'react-router';
+
+import {
+  authErrorMessage,
+  createExchangeForm,
+  exchangeProblemMessage,
+  validateForm,
+  type FieldErrors,
+} from '@app/shared/forms';
+import { splitLocalePath } from '@app/shared/i18n';
+
+import { CodeStep } from '#app/auth/code-step.tsx';
+import { TextField, useHydrated } from '#app/auth/form.tsx';
+import { quickAuth, useSession, withAccessToken } from '#app/auth/session.ts';
+import { toFailure } from '#app/auth/session-types.ts';
+import { parsePairSlug } from '#app/content/pairs.ts';
+import { isValidAmount, normalizeAmount, trimZeros } from '#app/exchange/amounts.ts';
+import { loadExchangeCatalog } from '#app/exchange/catalog.server.ts';
+import { WizardProgress } from '#app/exchange/wizard-progress.tsx';
+import type { CurrencyOption, QuoteSide } from '#app/exchange/types.ts';
+import { useQuote } from '#app/exchange/use-quote.ts';
+import { graphqlRequest, GraphqlRequestError } from '#app/graphql/request.ts';
+import { useLocale, useLocalePath } from '#app/i18n/locale.ts';
+import { pageMeta, translatorFor } from '#app/i18n/meta.ts';
+import { browserEnv, siteUrlOf } from '#app/utils/public-env.ts';
+
+import type { Route } from './+types/create-transaction';
+
+/** The pair from the URL (`btc-to-xmr`) and an optional preset amount (`?side=send&amount=`). */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const pair = parsePairSlug(params.pear);
+  const catalog = await loadExchangeCatalog(context.publicEnv.PUBLIC_GRAPHQL_URL);
+  const from = catalog.currencies.find((currency) => currency.code === pair?.from);
+  const to = catalog.currencies.find((currency) => currency.code === pair?.to);
+  if (!pair || !from || !to || !(catalog.directions[from.code] ?? []).includes(to.code))
+    throw data(null, { status: 404 });
+  const search = new URL(request.url).searchParams;
+  const side: QuoteSide = search.get('side') === 'receive' ? 'receive' : 'send';
+  const amount = normalizeAmount(search.get('amount') ?? '');
+  const typed = side === 'send' ? from : to;
+  return { from, to, side, amount: isValidAmount(amount, typed.precision) ? amount : '' };
+}
+
+const label = (currency: CurrencyOption) =>
+  currency.network && currency.network !== currency.symbol
+    ? `${currency.symbol} (${currency.network})`
+    : currency.symbol;
+
+export const meta: Route.MetaFunction = ({ location, matches, loaderData }) => {
+  const t = translatorFor(splitLocalePath(location.pathname).locale);
+  if (!loaderData) return [{ title: t('errors.notFoundTitle') }];
+  const names = { send: label(loaderData.from), receive: label(loaderData.to) };
+  return pageMeta({
+    pathname: location.pathname,
+    siteUrl: siteUrlOf(matches),
+    title: t('exchange:create.metaTitle', names),
+    description: t('exchange:create.metaDescription', names),
+  });
+};
+
+const CREATE_EXCHANGE = `mutation CreateExchangeMutation($input: CreateExchangeInput!) {
+  createExchange(input: $input) { id number status }
+}`;
+
+type Field = 'email' | 'fullName' | 'walletAddress' | 'iban' | 'reason' | 'agreeTerms' | 'agreeAml';
+
+interface Values {
+  email: string;
+  fullName: string;
+  walletAddress: string;
+  iban: string;
+  reason: string;
+  agreeTerms: boolean;
+  agreeAml: boolean;
+}
+
+/**
+ * New exchange for a pair (spec section 2): the amount with a live quote, the person's details
+ * and payout target, notices, both agreements. A visitor without an account is signed in by
+ * quick-auth on the way (with the e-mailed code when the address already has an account).
+ */
+export default function CreateTransaction({ loaderData }: Route.ComponentProps) {
+  const { from, to } = loaderData;
+  const { t } = useTranslation('exchange');
+  const locale = useLocale();
+  const localePath = useLocalePath();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const user = useSession((state) => state.user);
+
+  const [side, setSide] = useState<QuoteSide>(loaderData.side);
+  const [typed, setTyped] = useState(loaderData.amount);
+  const typedCurrency = side === 'send' ? from : to;
+  const amount = normalizeAmount(typed);
+  const amountValid = isValidAmount(amount, typedCurrency.precision);
+  const quote = useQuote({
+    from: from.code,
+    to: to.code,
+    side,
+    amount: amountValid ? amount : null,
+  });
+  const ready = quote.status === 'ready' ? quote.quote : null;
+
+  const [values, setValues] = useState<Values>({
+    email: user?.email ?? '',
+    fullName: '',
+    walletAddress: '',
+    iban: '',
+    reason: '',
+    agreeTerms: false,
+    agreeAml: false,
+  });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [formError, setFormError] = useState<string | undefined>();
+  const [pending, setPending] = useState(false);
+  const [codeStep, setCodeStep] = useState(false);
+  // One key per form: a repeated click or a retry after an error makes one order.
+  const idempotencyKey = useRef<string | null>(null);
+
+  const payoutKind = to.kind;
+  const schema = createExchangeForm(payoutKind);
+
+  const setValue = (field: keyof Values) => (event: ChangeEvent<HTMLInputElement>) => {
+    const value = event.target.type === 'checkbox' ? event.target.checked : event.target.value;
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field] !== undefined) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const createOrder = async () => {
+    const parsed = validateForm(schema, values);
+    if (!parsed.ok || !ready) return;
+    idempotencyKey.current ??= crypto.randomUUID();
+    const input = {
+      from: from.code,
+      to: to.code,
+      side,
+      amount,
+      ...parsed.data,
+      locale,
+      idempotencyKey: idempotencyKey.current,
+    };
+    const result = await withAccessToken((token) =>
+      graphqlRequest<{ createExchange: { id: string } | null }>(
+        browserEnv().PUBLIC_GRAPHQL_URL,
+        CREATE_EXCHANGE,
+        { input },
+        { token },
+      ),
+    );
+    const id = result.createExchange?.id;
+    if (!id) throw new Error('no order was created');
+    void navigate(localePath(`/transaction/${id}`));
+  };
+
+  const showFailure = (error: unknown) => {
+    if (GraphqlRequestError.is(error)) {
+      const fields = error.errors[0]?.extensions?.['fields'];
+      if (error.code === 'validation-failed' && fields && typeof fields === 'object') {
+        const mapped: FieldErrors<Field> = {};
+        for (const [name, problem] of Object.entries(fields as Record<string, string>))
+          mapped[name as Field] = exchangeProblemMessage(problem);
+        setErrors(mapped);
+        return;
+      }
+      const widgetKey = `home:widget.errors.${error.code ?? ''}`;
+      setFormError(t([widgetKey, 'common:notify.somethingWentWrong']));
+      return;
+    }
+    // Auth service failures (quick-auth) carry codes the auth screens already translate.
+    setFormError(t(authErrorMessage(toFailure(error).code)));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const result = validateForm(schema, values);
+    if (!result.ok || !ready) {
+      setErrors(result.ok ? {} : result.errors);
+      const first = result.ok ? 'send-amount' : `order-${Object.keys(result.errors)[0] ?? ''}`;
+      document.getElementById(first)?.focus();
+      return;
+    }
+    setPending(true);
+    setFormError(undefined);
+    try {
+      if (!useSession.getState().isLoggedIn) {
+        const signIn = await quickAuth(result.data.email);
+        if (signIn.status === 'code-required') {
+          setCodeStep(true);
+          return;
+        }
+      }
+      await createOrder();
+    } catch (error) {
+      showFailure(error);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const title = t('create.title', { send: label(from), receive: label(to) });
+
+  if (codeStep) {
+    return (
+      <main id="main" className="container section narrow">
+        <WizardProgress current="creation" />
+        <CodeStep
+          headingLevel={1}
+          onBack={(reason) => {
+            setCodeStep(false);
+            if (reason) setFormError(t(reason));
+          }}
+          onSignedIn={() => {
+            setCodeStep(false);
+            setPending(true);
+            createOrder()
+              .catch(showFailure)
+              .finally(() => setPending(false));
+          }}
+        />
+      </main>
+    );
+  }
+
+  const errorOf = (field: Field) => errors[field];
+  return (
+    <main id="main" className="container section narrow">
+      <WizardProgress current="creation" />
+      <h1>{title}</h1>
+
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="order-form">
+        <fieldset className="card order-form__amounts">
+          <legend>{t('create.amountLegend')}</legend>
+          <AmountInput
+            id="send-amount"
+            label={t('create.youSend')}
+            currency={from}
+            value={side === 'send' ? typed : ready ? trimZeros(ready.sendAmount) : ''}
+            onChange={(value) => {
+              setSide('send');
+              setTyped(value);
+            }}
+          />
+          <AmountInput
+            id="receive-amount"
+            label={t('create.youGet')}
+            currency={to}
+            value={side === 'receive' ? typed : ready ? trimZeros(ready.receiveAmount) : ''}
+            onChange={(value) => {
+              setSide('receive');
+              setTyped(value);
+            }}
+          />
+          <p className="widget__status" role="status" aria-live="polite">
+            {typed !== '' && !amountValid ? (
+              <span className="field__error">{t('home:widget.errors.invalid')}</span>
+            ) : quote.status === 'error' ? (
+              <span className="field__error">
+                {t([`home:widget.errors.${quote.code}`, 'common:notify.somethingWentWrong'])}
+              </span>
+            ) : quote.status === 'loading' ? (
+              t('home:widget.quoting')
+            ) : ready ? (
+              <>
+                {t('home:widget.rate', {
+                  from: from.symbol,
+                  to: to.symbol,
+                  rate: trimZeros(ready.rate),
+                })}
+                {ready.processing.mode === 'next-window' && ready.processing.at ? (
+                  <>
+                    {' '}
+                    {t('create.nextWindow', {
+                      time: new Date(ready.processing.at).toLocaleString(
+                        locale === 'ua' ? 'uk-UA' : locale,
+                      ),
+                    })}
+                  </>
+                ) : null}
+              </>
+            ) : null}
+          </p>
+        </fieldset>
+
+        <fieldset className="card">
+          <legend>{t('create.detailsLegend')}</legend>
+          <TextField
+            id="order-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            label={t('create.email')}
+            hint={t('create.emailHint')}
+            value={values.email}
+            error={errorOf('email')}
+            onChange={setValue('email')}
+          />
+          <TextField
+            id="order-fullName"
+            name="fullName"
+            autoComplete="name"
+            label={t('create.fullName')}
+            value={values.fullName}
+            error={errorOf('fullName')}
+            onChange={setValue('fullName')}
+            maxLength={200}
+          />
+          {payoutKind === 'crypto' ? (
+            <TextField
+              id="order-walletAddress"
+              name="walletAddress"
+              autoComplete="off"
+              label={t('create.walletAddress', { network: to.network ?? to.symbol })}
+              hint={t('create.walletHint', { currency: to.symbol })}
+              value={values.walletAddress}
+              error={errorOf('walletAddress')}
+              onChange={setValue('walletAddress')}
+              maxLength={128}
+            />
+          ) : payoutKind === 'fiat' ? (
+            <TextField
+              id="order-iban"
+              name="iban"
+              autoComplete="off"
+              label={t('create.iban')}
+              hint={t('create.ibanHint')}
+              value={values.iban}
+              error={errorOf('iban')}
+              onChange={setValue('iban')}
+              maxLength={42}
+            />
+          ) : (
+            <p className="field__hint">{t('create.cashHint')}</p>
+          )}
+          <TextField
+            id="order-reason"
+            name="reason"
+            label={t('create.reason')}
+            hint={t('create.reasonHint')}
+            value={values.reason}
+            error={errorOf('reason')}
+            onChange={setValue('reason')}
+            maxLength={1000}
+          />
+        </fieldset>
+
+        <section className="card notices" aria-labelledby="notices-title">
+          <h2 id="notices-title">{t('create.noticesTitle')}</h2>
+          <ul>
+            <li>{t('create.notices.operator')}</li>
+            <li>{t('create.notices.rate')}</li>
+            <li>{t('create.notices.aml')}</li>
+          </ul>
+        </section>
+
+        <Agreement
+          id="order-agreeTerms"
+          checked={values.agreeTerms}
+          error={errorOf('agreeTerms')}
+          onChange={setValue('agreeTerms')}
+        >
+          <Trans
+            i18nKey="exchange:create.agreeTerms"
+            components={{ 1: <Link to={localePath('/rules/exchange-rules')} /> }}
+          />
+        </Agreement>
+        <Agreement
+          id="order-agreeAml"
+          checked={values.agreeAml}
+          error={errorOf('agreeAml')}
+          onChange={setValue('agreeAml')}
+        >
+          <Trans
+            i18nKey="exchange:create.agreeAml"
+            components={{ 1: <Link to={localePath('/rules/ml-kyc')} /> }}
+          />
+        </Agreement>
+
+        {formError ? (
+          <p className="form-message form-message--error" role="alert">
+            {formError}
+          </p>
+        ) : null}
+
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={!hydrated || pending}
+        >
+          {pending ? t('create.submitting') : t('create.submit')}
+        </button>
+      </form>
+    </main>
+  );
+}
+
+function AmountInput(props: {
+  id: string;
+  label: string;
+  currency: CurrencyOption;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation('home');
+  const { id, label: text, currency, value, onChange } = props;
+  return (
+    <div className="widget__row">
+      <label className="widget__label" htmlFor={id}>
+        {text}
+      </label>
+      <div className="widget__field">
+        <input
+          id={id}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0"
+          value={value}
+          aria-describedby={`${id}-hint`}
+          onChange={(event) => onChange(event.target.value)}
+        />
+        <span className="order-form__currency">{label(currency)}</span>
+      </div>
+      <p id={`${id}-hint`} className="field__hint">
+        {t('widget.min', { amount: trimZeros(currency.minAmount), currency: currency.symbol })} ·{' '}
+        {t('widget.max', { amount: trimZeros(currency.maxAmount), currency: currency.symbol })}
+      </p>
+    </div>
+  );
+}
+
+function Agreement(props: {
+  id: string;
+  checked: boolean;
+  error: string | undefined;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const errorId = `${props.id}-error`;
+  return (
+    <div className="agreement">
+      <input
+        id={props.id}
+        type="checkbox"
+        checked={props.checked}
+        onChange={props.onChange}
+        aria-invalid={props.error !== undefined}
+        aria-describedby={props.error ? errorId : undefined}
+      />
+      <label htmlFor={props.id}>{props.children}</label>
+      {props.error ? (
+        <p id={errorId} className="field__error">
+          {t(props.error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { data } from 'react-router';
+
+import { splitLocalePath } from '@app/shared/i18n';
+
+import { contentMeta } from '#app/components/content/content-meta.ts';
+import { ContentPageView } from '#app/components/content/content-page.tsx';
+import { findServicePage } from '#app/content/pages/index.server.ts';
+
+import type { Route } from './+types/partner-page';
+
+/** `/for-partners/:slug`: one partner or business page in the request's locale; else a 404. */
+export function loader({ params, request }: Route.LoaderArgs) {
+  const { locale } = splitLocalePath(new URL(request.url).pathname);
+  const page = findServicePage('partners', locale, params.slug);
+  if (!page) throw data(null, { status: 404 });
+  return page;
+}
+
+export const meta: Route.MetaFunction = ({ location, matches, loaderData }) =>
+  contentMeta({ location, matches, page: loaderData });
+
+export default function PartnerPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('pages');
+  return <ContentPageView page={loaderData} trail={[{ label: t('crumbs.partners') }]} />;
+}

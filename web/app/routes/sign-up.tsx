@@ -1,0 +1,89 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+
+import { SignUpForm } from '@app/shared/forms';
+import { splitLocalePath } from '@app/shared/i18n';
+
+import { FormMessage, SubmitButton, TextField, useAuthForm } from '#app/auth/form.tsx';
+import { safeRedirect } from '#app/auth/redirect.ts';
+import { useSession } from '#app/auth/session.ts';
+import { useLocale, useLocalePath } from '#app/i18n/locale.ts';
+import { pageMeta, translatorFor } from '#app/i18n/meta.ts';
+import { siteUrlOf } from '#app/utils/public-env.ts';
+
+import type { Route } from './+types/sign-up';
+
+export const meta: Route.MetaFunction = ({ location, matches }) => {
+  const t = translatorFor(splitLocalePath(location.pathname).locale);
+  return pageMeta({
+    pathname: location.pathname,
+    siteUrl: siteUrlOf(matches),
+    title: t('auth:signUp.metaTitle'),
+    description: t('auth:signUp.metaDescription'),
+  });
+};
+
+/**
+ * Sign-up (spec section 2): e-mail, password, confirmation. The referral code of the
+ * referral_code cookie goes with it; the new account is signed in at once.
+ */
+export default function SignUp() {
+  const { t } = useTranslation('auth');
+  const to = useLocalePath();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const isLoggedIn = useSession((state) => state.isLoggedIn);
+  const redirectTo = searchParams.get('redirectTo');
+
+  useEffect(() => {
+    if (isLoggedIn) void navigate(safeRedirect(redirectTo, locale), { replace: true });
+  }, [isLoggedIn, navigate, redirectTo, locale]);
+
+  const form = useAuthForm({
+    id: 'sign-up',
+    schema: SignUpForm,
+    initial: { email: '', password: '', confirmPassword: '' },
+    onSubmit: async ({ email, password, confirmPassword }) => {
+      await useSession.getState().register({ email, password, confirmPassword });
+    },
+  });
+
+  return (
+    <main id="main" className="auth section container">
+      <div className="auth__card card">
+        <h1>{t('signUp.title')}</h1>
+        <form method="post" noValidate onSubmit={form.onSubmit} aria-busy={form.pending}>
+          <FormMessage message={form.formError} />
+          <TextField
+            {...form.field('email')}
+            label={t('signUp.email')}
+            type="email"
+            autoComplete="email"
+          />
+          <TextField
+            {...form.field('password')}
+            label={t('signUp.password')}
+            type="password"
+            autoComplete="new-password"
+            hint={t('signUp.passwordHint')}
+          />
+          <TextField
+            {...form.field('confirmPassword')}
+            label={t('signUp.confirmPassword')}
+            type="password"
+            autoComplete="new-password"
+          />
+          <SubmitButton pending={form.pending}>{t('signUp.submit')}</SubmitButton>
+        </form>
+        <p className="auth__links">
+          {t('signUp.haveAccount')}{' '}
+          <Link to={{ pathname: to('/login'), search: searchParams.toString() }}>
+            {t('signUp.login')}
+          </Link>
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,10 +1,25 @@
 import { expect, test as base, type Page } from '@playwright/test';
 
+import { startMailbox, type Mailbox } from '../support/mailbox.ts';
+
+import { E2E_PORTS } from './stack.ts';
+
 /*
  * Every page a test opens is watched: a console error (which includes a missing translation,
- * see web/app/i18n/i18n.ts) or an uncaught exception fails the test.
+ * see web/app/i18n/i18n.ts) or an uncaught exception fails the test. The stack mails to a real
+ * SMTP server the worker runs on E2E_PORTS.smtp (one worker, so one mailbox).
  */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[] }, { mailbox: Mailbox }>({
+  mailbox: [
+    // Playwright reads a fixture's dependencies from this pattern; this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const mailbox = await startMailbox(E2E_PORTS.smtp);
+      await use(mailbox);
+      await mailbox.close();
+    },
+    { scope: 'worker', auto: true },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -28,7 +28,8 @@ export interface Mailbox {
 const recipients = (mail: ParsedMail) =>
   [mail.to ?? []].flat().flatMap((group) => group.value.map((entry) => entry.address ?? ''));
 
-export async function startMailbox(): Promise<Mailbox> {
+/** Listens on `port` (a free one by default). */
+export async function startMailbox(port = 0): Promise<Mailbox> {
   const messages: ParsedMail[] = [];
   const waiters = new Set<() => void>();
   let refusing = false;
@@ -55,11 +56,11 @@ export async function startMailbox(): Promise<Mailbox> {
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const { port: bound } = server.server.address() as AddressInfo;
   const to = (address: string) => messages.filter((mail) => recipients(mail).includes(address));
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     messages,
     to,
     waitFor(address, match = () => true, timeoutMs = 10_000) {

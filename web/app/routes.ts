@@ -29,6 +29,7 @@ function pages(locale: Locale): RouteConfigEntry[] {
       route('reset-password', 'routes/reset-password.tsx', id('reset-password')),
       route('change-password/:token', 'routes/change-password.tsx', id('change-password')),
       route('settings', 'routes/settings.tsx', id('settings')),
+      route('transaction/:id', 'routes/transaction.tsx', id('transaction')),
       route('create-transaction/:pear', 'routes/create-transaction.tsx', id('create-transaction')),
       route('*', 'routes/not-found.tsx', id('not-found')),
     ]),

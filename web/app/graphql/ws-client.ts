@@ -1,0 +1,53 @@
+import { createClient, type Client } from 'graphql-ws';
+
+import { getAccessToken, onAuthChange } from '#app/auth/session.ts';
+import { browserEnv } from '#app/utils/public-env.ts';
+
+/*
+ * The live connection to the engine (spec sections 7 and 8): graphql-transport-ws on
+ * /v1/graphql, lazy (opened by the first subscription), the bearer token in the connection-init
+ * payload, 5 retries with graphql-ws's randomised exponential backoff, and no retry after a
+ * fatal close code. Signing in or out restarts it, so subscriptions run as the new session.
+ */
+
+/** Close codes after which retrying cannot help (spec section 8). */
+export const FATAL_CLOSE_CODES = new Set([
+  4500, 4005, 4400, 4004, 4401, 4403, 4406, 4409, 4429, 4499, 4205,
+]);
+
+const RETRY_ATTEMPTS = 5;
+
+let client: Client | undefined;
+
+export function isFatalClose(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'number' && FATAL_CLOSE_CODES.has(code);
+}
+
+/** The websocket URL of an HTTP GraphQL endpoint. */
+export const websocketUrl = (httpUrl: string): string => httpUrl.replace(/^http/, 'ws');
+
+export function wsClient(): Client {
+  if (client) return client;
+  client = createClient({
+    url: websocketUrl(browserEnv().PUBLIC_GRAPHQL_URL),
+    lazy: true,
+    retryAttempts: RETRY_ATTEMPTS,
+    shouldRetry: (error) => !isFatalClose(error),
+    connectionParams: async () => {
+      const token = await getAccessToken();
+      return token ? { headers: { Authorization: `Bearer ${token}` } } : {};
+    },
+  });
+  return client;
+}
+
+if (typeof window !== 'undefined') {
+  onAuthChange((event) => {
+    // A refreshed token is for the next connection; a new session restarts the live queries.
+    if (event.type === 'refresh') return;
+    client?.terminate();
+    void client?.dispose();
+    client = undefined;
+  });
+}

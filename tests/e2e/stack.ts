@@ -9,7 +9,7 @@
  * it listens, and a connection to a free port inside that range can connect to itself and
  * then hold the port.
  */
-export const E2E_PORTS = {
+const BASE_PORTS = {
   web: 23000,
   engine: 23080,
   auth: 23040,
@@ -18,6 +18,13 @@ export const E2E_PORTS = {
   database: 23320,
   smtp: 23025,
 } as const;
+
+/** E2E_PORT_OFFSET moves every port (two runs on one machine, e.g. CI beside a developer). */
+const offset = Number(process.env['E2E_PORT_OFFSET'] ?? 0);
+
+export const E2E_PORTS = Object.fromEntries(
+  Object.entries(BASE_PORTS).map(([name, port]) => [name, port + offset]),
+) as Record<keyof typeof BASE_PORTS, number>;
 
 export const WEB_URL = `http://localhost:${E2E_PORTS.web}`;
 export const GRAPHQL_URL = `http://localhost:${E2E_PORTS.engine}/v1/graphql`;

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { pairSlug } from '#app/content/pairs.ts';
 import { useLocalePath } from '#app/i18n/locale.ts';
 
+import { AmountField } from './amount-field.tsx';
 import { isValidAmount, normalizeAmount, trimZeros } from './amounts.ts';
 import { CurrencyPicker } from './currency-picker.tsx';
 import type { ExchangeCatalog, QuoteSide } from './types.ts';
@@ -104,12 +105,6 @@ export function ExchangeWidget({ catalog, initialFrom, initialTo }: ExchangeWidg
 
   const fromCurrency = byCode.get(from);
   const toCurrency = byCode.get(to);
-  const hintFor = (code: string | undefined) => {
-    const currency = code ? byCode.get(code) : undefined;
-    if (!currency) return null;
-    return `${t('widget.min', { amount: trimZeros(currency.minAmount), currency: currency.symbol })} · ${t('widget.max', { amount: trimZeros(currency.maxAmount), currency: currency.symbol })}`;
-  };
-
   return (
     <form
       id="exchange"
@@ -124,32 +119,23 @@ export function ExchangeWidget({ catalog, initialFrom, initialTo }: ExchangeWidg
         {t('widget.title')}
       </h2>
 
-      <div className="widget__row">
-        <label className="widget__label" htmlFor="widget-send">
-          {t('widget.youSend')}
-        </label>
-        <div className="widget__field">
-          <input
-            id="widget-send"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0"
-            value={sendShown}
-            aria-invalid={side === 'send' && errorCode !== null}
-            aria-describedby="widget-send-hint widget-status"
-            onChange={(event) => onType('send', event.target.value)}
-          />
+      <AmountField
+        id="widget-send"
+        label={t('widget.youSend')}
+        value={sendShown}
+        onChange={(value) => onType('send', value)}
+        currency={fromCurrency}
+        invalid={side === 'send' && errorCode !== null}
+        describedBy="widget-status"
+        adornment={
           <CurrencyPicker
             label={t('widget.from')}
             value={from}
             options={sourceOptions}
             onChange={chooseFrom}
           />
-        </div>
-        <p id="widget-send-hint" className="field__hint">
-          {hintFor(fromCurrency?.code)}
-        </p>
-      </div>
+        }
+      />
 
       <button
         type="button"
@@ -162,32 +148,23 @@ export function ExchangeWidget({ catalog, initialFrom, initialTo }: ExchangeWidg
         <span aria-hidden="true">⇅</span>
       </button>
 
-      <div className="widget__row">
-        <label className="widget__label" htmlFor="widget-receive">
-          {t('widget.youGet')}
-        </label>
-        <div className="widget__field">
-          <input
-            id="widget-receive"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0"
-            value={receiveShown}
-            aria-invalid={side === 'receive' && errorCode !== null}
-            aria-describedby="widget-receive-hint widget-status"
-            onChange={(event) => onType('receive', event.target.value)}
-          />
+      <AmountField
+        id="widget-receive"
+        label={t('widget.youGet')}
+        value={receiveShown}
+        onChange={(value) => onType('receive', value)}
+        currency={toCurrency}
+        invalid={side === 'receive' && errorCode !== null}
+        describedBy="widget-status"
+        adornment={
           <CurrencyPicker
             label={t('widget.to')}
             value={to}
             options={targetOptions}
             onChange={setTo}
           />
-        </div>
-        <p id="widget-receive-hint" className="field__hint">
-          {hintFor(toCurrency?.code)}
-        </p>
-      </div>
+        }
+      />
 
       <p id="widget-status" className="widget__status" role="status" aria-live="polite">
         {errorText ? (

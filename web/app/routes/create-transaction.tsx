@@ -16,6 +16,7 @@ import { TextField, useHydrated } from '#app/auth/form.tsx';
 import { quickAuth, useSession, withAccessToken } from '#app/auth/session.ts';
 import { toFailure } from '#app/auth/session-types.ts';
 import { parsePairSlug } from '#app/content/pairs.ts';
+import { AmountField } from '#app/exchange/amount-field.tsx';
 import { isValidAmount, normalizeAmount, trimZeros } from '#app/exchange/amounts.ts';
 import { loadExchangeCatalog } from '#app/exchange/catalog.server.ts';
 import { WizardProgress } from '#app/exchange/wizard-progress.tsx';
@@ -233,20 +234,22 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="order-form">
         <fieldset className="card order-form__amounts">
           <legend>{t('create.amountLegend')}</legend>
-          <AmountInput
+          <AmountField
             id="send-amount"
             label={t('create.youSend')}
             currency={from}
+            adornment={<span className="order-form__currency">{label(from)}</span>}
             value={side === 'send' ? typed : ready ? trimZeros(ready.sendAmount) : ''}
             onChange={(value) => {
               setSide('send');
               setTyped(value);
             }}
           />
-          <AmountInput
+          <AmountField
             id="receive-amount"
             label={t('create.youGet')}
             currency={to}
+            adornment={<span className="order-form__currency">{label(to)}</span>}
             value={side === 'receive' ? typed : ready ? trimZeros(ready.receiveAmount) : ''}
             onChange={(value) => {
               setSide('receive');
@@ -393,40 +396,6 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
         </button>
       </form>
     </main>
-  );
-}
-
-function AmountInput(props: {
-  id: string;
-  label: string;
-  currency: CurrencyOption;
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  const { t } = useTranslation('home');
-  const { id, label: text, currency, value, onChange } = props;
-  return (
-    <div className="widget__row">
-      <label className="widget__label" htmlFor={id}>
-        {text}
-      </label>
-      <div className="widget__field">
-        <input
-          id={id}
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0"
-          value={value}
-          aria-describedby={`${id}-hint`}
-          onChange={(event) => onChange(event.target.value)}
-        />
-        <span className="order-form__currency">{label(currency)}</span>
-      </div>
-      <p id={`${id}-hint`} className="field__hint">
-        {t('widget.min', { amount: trimZeros(currency.minAmount), currency: currency.symbol })} ·{' '}
-        {t('widget.max', { amount: trimZeros(currency.maxAmount), currency: currency.symbol })}
-      </p>
-    </div>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 
@@ -48,21 +48,17 @@ export function Header() {
           aria-label={t('menu.home')}
         >
           <ul className="menu__list">
-            <li>
-              <NavLink to={to('/')} end onClick={close}>
-                {t('menu.home')}
-              </NavLink>
-            </li>
+            <MenuLink to={to('/')} end onClick={close}>
+              {t('menu.home')}
+            </MenuLink>
             <li>
               <details className="menu__group">
                 <summary>{t('menu.products')}</summary>
                 <ul>
                   {PRODUCT_SLUGS.map((slug) => (
-                    <li key={slug}>
-                      <NavLink to={to(`/products/${slug}`)} onClick={close}>
-                        {t(`products.${slug}`)}
-                      </NavLink>
-                    </li>
+                    <MenuLink key={slug} to={to(`/products/${slug}`)} onClick={close}>
+                      {t(`products.${slug}`)}
+                    </MenuLink>
                   ))}
                 </ul>
               </details>
@@ -72,57 +68,41 @@ export function Header() {
                 <summary>{t('menu.forPartners')}</summary>
                 <ul>
                   {PARTNER_SLUGS.map((slug) => (
-                    <li key={slug}>
-                      <NavLink to={to(`/for-partners/${slug}`)} onClick={close}>
-                        {t(`partners.${slug}`)}
-                      </NavLink>
-                    </li>
+                    <MenuLink key={slug} to={to(`/for-partners/${slug}`)} onClick={close}>
+                      {t(`partners.${slug}`)}
+                    </MenuLink>
                   ))}
                 </ul>
               </details>
             </li>
-            <li>
-              <NavLink to={to('/contact')} onClick={close}>
-                {t('menu.contact')}
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to={to('/rules')} onClick={close}>
-                {t('menu.rules')}
-              </NavLink>
-            </li>
+            <MenuLink to={to('/contact')} onClick={close}>
+              {t('menu.contact')}
+            </MenuLink>
+            <MenuLink to={to('/rules')} onClick={close}>
+              {t('menu.rules')}
+            </MenuLink>
             {staff ? (
               <li>
                 <details className="menu__group">
                   <summary>{t('menu.transactions')}</summary>
                   <ul>
-                    <li>
-                      <NavLink to={to('/admin/transactions')} onClick={close}>
-                        {t('menu.transactions')}
-                      </NavLink>
-                    </li>
+                    <MenuLink to={to('/admin/transactions')} onClick={close}>
+                      {t('menu.transactions')}
+                    </MenuLink>
                     {isAdmin(user) ? (
-                      <li>
-                        <NavLink to={to('/admin/managers')} onClick={close}>
-                          {t('menu.managers')}
-                        </NavLink>
-                      </li>
+                      <MenuLink to={to('/admin/managers')} onClick={close}>
+                        {t('menu.managers')}
+                      </MenuLink>
                     ) : null}
-                    <li>
-                      <NavLink to={to('/admin/bank-accounts')} onClick={close}>
-                        {t('menu.bankAccounts')}
-                      </NavLink>
-                    </li>
-                    <li>
-                      <NavLink to={to('/admin/user-custom-currency')} onClick={close}>
-                        {t('menu.userCustomCurrency')}
-                      </NavLink>
-                    </li>
-                    <li>
-                      <NavLink to={to('/admin/support-requests')} onClick={close}>
-                        {t('menu.supportRequests')}
-                      </NavLink>
-                    </li>
+                    <MenuLink to={to('/admin/bank-accounts')} onClick={close}>
+                      {t('menu.bankAccounts')}
+                    </MenuLink>
+                    <MenuLink to={to('/admin/user-custom-currency')} onClick={close}>
+                      {t('menu.userCustomCurrency')}
+                    </MenuLink>
+                    <MenuLink to={to('/admin/support-requests')} onClick={close}>
+                      {t('menu.supportRequests')}
+                    </MenuLink>
                   </ul>
                 </details>
               </li>
@@ -132,21 +112,15 @@ export function Header() {
                 <details className="menu__group">
                   <summary>{user.email ?? t('menu.user')}</summary>
                   <ul>
-                    <li>
-                      <NavLink to={to('/transactions-history')} onClick={close}>
-                        {t('menu.transactionsHistory')}
-                      </NavLink>
-                    </li>
-                    <li>
-                      <NavLink to={to('/settings')} onClick={close}>
-                        {t('menu.settings')}
-                      </NavLink>
-                    </li>
-                    <li>
-                      <NavLink to={to('/affiliate-program')} onClick={close}>
-                        {t('menu.affiliateProgram')}
-                      </NavLink>
-                    </li>
+                    <MenuLink to={to('/transactions-history')} onClick={close}>
+                      {t('menu.transactionsHistory')}
+                    </MenuLink>
+                    <MenuLink to={to('/settings')} onClick={close}>
+                      {t('menu.settings')}
+                    </MenuLink>
+                    <MenuLink to={to('/affiliate-program')} onClick={close}>
+                      {t('menu.affiliateProgram')}
+                    </MenuLink>
                     <li>
                       <button type="button" className="menu__action" onClick={signOut}>
                         {t('menu.logout')}
@@ -191,5 +165,16 @@ function LanguageSwitcher() {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** One entry of the menu; choosing it closes the menu on phones. */
+function MenuLink(props: { to: string; end?: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <li>
+      <NavLink to={props.to} end={props.end ?? false} onClick={props.onClick}>
+        {props.children}
+      </NavLink>
+    </li>
   );
 }

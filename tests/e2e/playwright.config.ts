@@ -38,7 +38,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'npm run build -w web && npx tsx scripts/start.ts --fresh',
+    // The build is the production one (what ships); the services run as in development.
+    command: 'NODE_ENV=production npm run build -w web && npx tsx scripts/start.ts --fresh',
     cwd: root,
     url: `${WEB_URL}/healthz`,
     env: { ...stackEnvironment(dataDir) },

@@ -106,6 +106,8 @@ for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/');
     await hydrated(page);
+    // Nothing is wider than the screen.
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
     await page.screenshot({
       path: testInfo.outputPath(`home-${width}.png`),
       fullPage: true,

@@ -19,7 +19,10 @@ const BASE_PORTS = {
   smtp: 23025,
 } as const;
 
-/** E2E_PORT_OFFSET moves every port (two runs on one machine, e.g. CI beside a developer). */
+/**
+ * E2E_PORT_OFFSET moves every port (two runs on one machine, e.g. CI beside a developer); use
+ * multiples of 1000 (up to 9000) so no port of one run lands on another's.
+ */
 const offset = Number(process.env['E2E_PORT_OFFSET'] ?? 0);
 
 export const E2E_PORTS = Object.fromEntries(
@@ -51,5 +54,8 @@ export function stackEnvironment(dataDir: string): Record<string, string> {
     AUTH_MINIAPP_ORIGIN: WEB_URL,
     SMTP_URL: `smtp://127.0.0.1:${E2E_PORTS.smtp}`,
     LOG_LEVEL: 'warn',
+    // Many accounts come from one address here; the limits themselves are tested in
+    // tests/integration/auth.
+    AUTH_RATE_LIMIT_FACTOR: '100',
   };
 }

@@ -10,6 +10,7 @@ import {
   redirect,
   Scripts,
   ScrollRestoration,
+  useLoaderData,
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
@@ -25,9 +26,11 @@ import {
 } from '@app/shared/i18n';
 
 import type { Route } from './+types/root';
+import { BuildCheck, useReloadOnChunkError } from './build-check/build-check.tsx';
 import { ErrorPage } from './components/error-page.tsx';
 import { createI18n } from './i18n/i18n.ts';
 import { useLocale } from './i18n/locale.ts';
+import { LiveChat } from './live-chat/live-chat.tsx';
 import stylesHref from './styles/app.css?url';
 
 /** Spec section 4: the `ref` query parameter overwrites this cookie for 30 days. */
@@ -110,16 +113,28 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const { publicEnv } = useLoaderData<typeof loader>();
   useEffect(() => {
     // Tests and styles may rely on it: the page is interactive from here on.
     document.documentElement.dataset['hydrated'] = 'true';
   }, []);
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <BuildCheck buildId={publicEnv.BUILD_ID} />
+      <LiveChat
+        src={publicEnv.PUBLIC_LIVE_CHAT_SRC}
+        globalName={publicEnv.PUBLIC_LIVE_CHAT_GLOBAL}
+      />
+    </>
+  );
 }
 
 /** Failures outside any page layout (the layout's own boundary catches the rest). */
 export function ErrorBoundary() {
   const error = useRouteError();
+  // A page part of an earlier build that is gone: a reload fetches the current one.
+  useReloadOnChunkError(error);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return <ErrorPage kind={notFound ? 'not-found' : 'server'} />;
 }

@@ -31,6 +31,9 @@ function pages(locale: Locale): RouteConfigEntry[] {
       route('settings', 'routes/settings.tsx', id('settings')),
       route('transaction/:id', 'routes/transaction.tsx', id('transaction')),
       route('create-transaction/:pear', 'routes/create-transaction.tsx', id('create-transaction')),
+      route('contact', 'routes/contact.tsx', id('contact')),
+      route('transactions-history', 'routes/transactions-history.tsx', id('transactions-history')),
+      route('affiliate-program', 'routes/affiliate-program.tsx', id('affiliate-program')),
       route('*', 'routes/not-found.tsx', id('not-found')),
     ]),
   ];

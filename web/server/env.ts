@@ -12,6 +12,8 @@ export const WebEnv = z.object({
    * `build` in production, `dev` otherwise (end-to-end tests set `build` to test what ships).
    */
   WEB_SERVE: z.enum(['build', 'dev']).optional(),
+  /** The build to serve (default web/build); `npm run bench:web` serves a build of its own. */
+  WEB_BUILD_DIR: z.string().min(1).optional(),
   /** Where the portal is served, for canonical and hreflang links. */
   PUBLIC_SITE_URL: z.url().default('http://localhost:3000'),
   /** The engine's GraphQL endpoint as the browser reaches it (HTTP; ws:// is derived). */

@@ -6,3 +6,5 @@ export * from './fields.ts';
 export * from './auth.ts';
 export * from './auth-errors.ts';
 export * from './exchange.ts';
+export * from './support.ts';
+export * from './affiliate.ts';

@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router';
 import { splitLocalePath } from '@app/shared/i18n';
 
 import { SessionBridge } from '#app/auth/session-bridge.tsx';
+import { useReloadOnChunkError } from '#app/build-check/build-check.tsx';
 import { ErrorPage } from '#app/components/error-page.tsx';
 import { Footer } from '#app/components/layout/footer.tsx';
 import { Header } from '#app/components/layout/header.tsx';
@@ -38,6 +39,8 @@ export const meta: Route.MetaFunction = ({ error, location }) => {
 /** A page's failure keeps the frame: 404 is "Page not found", anything else the 500 page. */
 export function ErrorBoundary() {
   const error = useRouteError();
+  // A page part of an earlier build that is gone: a reload fetches the current one.
+  useReloadOnChunkError(error);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <>

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+
+import {
+  currencyLabel,
+  formatAmount,
+  pageCount,
+  pageFromSearch,
+  percentOf,
+  referralLink,
+} from './format.ts';
+
+describe('account formatting', () => {
+  it('reads the page from ?page=, falling back to the first', () => {
+    const page = (query: string) => pageFromSearch(new URLSearchParams(query));
+    expect(page('')).toBe(1);
+    expect(page('page=3')).toBe(3);
+    for (const bad of ['page=0', 'page=-2', 'page=abc', 'page=1.5', 'page=01', 'page=9999999'])
+      expect(page(bad)).toBe(1);
+  });
+
+  it('counts pages of 20, at least one', () => {
+    expect(pageCount(0)).toBe(1);
+    expect(pageCount(20)).toBe(1);
+    expect(pageCount(21)).toBe(2);
+    expect(pageCount(41)).toBe(3);
+  });
+
+  it('turns a rate into a percentage exactly', () => {
+    expect(percentOf('0.005')).toBe('0.5');
+    expect(percentOf('0.005000')).toBe('0.5');
+    expect(percentOf('0.0125')).toBe('1.25');
+    expect(percentOf('0.1')).toBe('10');
+    expect(percentOf('1')).toBe('100');
+    expect(percentOf('0')).toBe('0');
+    expect(percentOf('0.000001')).toBe('0.0001');
+  });
+
+  it('trims amounts and names currencies', () => {
+    expect(formatAmount('12.500000')).toBe('12.5');
+    expect(formatAmount('0')).toBe('0');
+    expect(formatAmount(null)).toBe('0');
+    expect(currencyLabel('USDTTRC20', { symbol: 'USDT', network: 'TRC20' })).toBe('USDT (TRC20)');
+    expect(currencyLabel('BTC', { symbol: 'BTC', network: 'BTC' })).toBe('BTC');
+    expect(currencyLabel('XYZ', null)).toBe('XYZ');
+  });
+
+  it('builds the referral link', () => {
+    expect(referralLink('https://example.com/', 'Partner42')).toBe(
+      'https://example.com/?ref=Partner42',
+    );
+  });
+});

@@ -1,0 +1,64 @@
+import { LANGUAGE_TAGS, type Locale } from '@app/shared/i18n';
+
+import { trimZeros } from '#app/exchange/amounts.ts';
+
+/*
+ * Formatting for the account pages. Amounts stay decimal strings (the engine sends `numeric` as
+ * strings); nothing here turns one into a float.
+ */
+
+/** Rows per page of the transactions history. */
+export const PAGE_SIZE = 20;
+
+/** `?page=N` → a page number from 1; anything else is the first page. */
+export function pageFromSearch(search: URLSearchParams): number {
+  const raw = search.get('page') ?? '';
+  if (!/^[1-9]\d{0,5}$/.test(raw)) return 1;
+  return Number(raw);
+}
+
+/** How many pages `total` rows fill (at least one, so "page 1 of 1" when empty). */
+export const pageCount = (total: number, size = PAGE_SIZE): number =>
+  Math.max(1, Math.ceil(total / size));
+
+/** A date and time in the page's language. */
+export function formatDateTime(iso: string, locale: Locale): string {
+  return new Date(iso).toLocaleString(LANGUAGE_TAGS[locale], {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+}
+
+/** An amount as people read it: `12.500000` → `12.5`; a missing one is `0`. */
+export const formatAmount = (amount: string | null | undefined): string =>
+  amount === null || amount === undefined || amount === '' ? '0' : trimZeros(amount);
+
+/**
+ * A rate as a percentage, by moving the decimal point (exact): `0.005` → `0.5`,
+ * `0.0125` → `1.25`, `1` → `100`.
+ */
+export function percentOf(rate: string): string {
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(rate.trim());
+  if (!match) return rate;
+  const int = match[1] ?? '0';
+  const frac = (match[2] ?? '').padEnd(2, '0');
+  const whole = `${int}${frac.slice(0, 2)}`.replace(/^0+(?=\d)/, '');
+  const rest = frac.slice(2);
+  return trimZeros(rest ? `${whole}.${rest}` : whole);
+}
+
+/** A currency as the order pages name it: `USDT (TRC20)`, `BTC`, or its code. */
+export function currencyLabel(
+  code: string,
+  info: { symbol: string; network: string | null } | null | undefined,
+): string {
+  if (!info) return code;
+  return info.network && info.network !== info.symbol
+    ? `${info.symbol} (${info.network})`
+    : info.symbol;
+}
+
+/** The referral link of a referral name, on the public site (or this origin). */
+export function referralLink(origin: string, referralName: string): string {
+  return `${origin.replace(/\/$/, '')}/?ref=${encodeURIComponent(referralName)}`;
+}

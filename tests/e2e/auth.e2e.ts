@@ -10,7 +10,7 @@ import {
   storedAccessToken,
   uniqueEmail,
 } from './accounts.ts';
-import { expect, hydrated, test } from './support.ts';
+import { expect, expectedFailures, hydrated, test } from './support.ts';
 
 /*
  * The auth screens against the real auth service (spec sections 2, 4 and 5): sign-up with the
@@ -26,15 +26,6 @@ const userMenu = (page: Page, email: string) =>
   page.getByRole('banner').locator('summary', { hasText: email });
 const headerLogin = (page: Page) =>
   page.getByRole('banner').getByRole('link', { name: 'Login', exact: true });
-
-/**
- * Drops the console's reports of the failed requests a test expects (a wrong password or code
- * is answered 401 or 400, which Chromium logs); anything else still fails the test.
- */
-function expectedFailures(consoleErrors: string[], pattern: RegExp) {
-  const unexpected = consoleErrors.filter((message) => !pattern.test(message));
-  consoleErrors.splice(0, consoleErrors.length, ...unexpected);
-}
 
 async function expectSignedIn(page: Page, email: string) {
   await expect(userMenu(page, email)).toBeVisible();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { staff } from './staff.ts';
-import { expect, hydrated, test } from './support.ts';
+import { expect, expectedFailures, hydrated, test } from './support.ts';
 
 /*
  * A visitor's exchange end to end: the home widget, the order form with the spec's messages,
@@ -85,6 +85,5 @@ test('the owner cancels an order while it waits for the operator', async ({ page
 test('an unknown pair is a 404', async ({ page, consoleErrors }) => {
   const response = await page.goto('/create-transaction/btc-to-nothing');
   expect(response?.status()).toBe(404);
-  const unexpected = consoleErrors.filter((message) => !/status of 404/.test(message));
-  consoleErrors.splice(0, consoleErrors.length, ...unexpected);
+  expectedFailures(consoleErrors, /status of 404/);
 });

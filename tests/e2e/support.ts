@@ -36,6 +36,12 @@ export const test = base.extend<{ consoleErrors: string[] }, { mailbox: Mailbox 
 
 export { expect };
 
+/** Drops the console lines `pattern` matches: failures a test provokes on purpose (a 404, a 401). */
+export function expectedFailures(consoleErrors: string[], pattern: RegExp): void {
+  const unexpected = consoleErrors.filter((message) => !pattern.test(message));
+  consoleErrors.splice(0, consoleErrors.length, ...unexpected);
+}
+
 /** Waits until React has hydrated the page (the client router is live). */
 export async function hydrated(page: Page): Promise<void> {
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });

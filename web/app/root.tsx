@@ -26,17 +26,13 @@ import {
 } from '@app/shared/i18n';
 
 import type { Route } from './+types/root';
+import { isReferralCode, REFERRAL_COOKIE, REFERRAL_COOKIE_MAX_AGE } from './auth/referral.ts';
 import { BuildCheck, useReloadOnChunkError } from './build-check/build-check.tsx';
 import { ErrorPage } from './components/error-page.tsx';
 import { createI18n } from './i18n/i18n.ts';
 import { useLocale } from './i18n/locale.ts';
 import { LiveChat } from './live-chat/live-chat.tsx';
 import stylesHref from './styles/app.css?url';
-
-/** Spec section 4: the `ref` query parameter overwrites this cookie for 30 days. */
-const REFERRAL_COOKIE = 'referral_code';
-const REFERRAL_MAX_AGE = 2_592_000;
-const REFERRAL_CODE = /^[A-Za-z0-9]{3,20}$/;
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -56,7 +52,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
     headers.append('Set-Cookie', serialize(name, value, { path: '/', maxAge, sameSite: 'lax' }));
 
   const ref = url.searchParams.get('ref');
-  if (ref !== null && REFERRAL_CODE.test(ref)) remember(REFERRAL_COOKIE, ref, REFERRAL_MAX_AGE);
+  // Spec section 4: the `ref` query parameter overwrites the cookie.
+  if (isReferralCode(ref ?? undefined)) remember(REFERRAL_COOKIE, ref!, REFERRAL_COOKIE_MAX_AGE);
 
   const { locale, path } = splitLocalePath(url.pathname);
   const prefixed = url.pathname !== path;

@@ -69,7 +69,8 @@ const HELP = `Usage: npm run bench:engine -- [options]
   --output FILE               JSON report (default bench-results/engine.json)
 `;
 
-function num(value: string | undefined, fallback: number, name: string, min = 0): number {
+/** A numeric `--name` option, `fallback` when absent; refuses anything below `min`. */
+export function num(value: string | undefined, fallback: number, name: string, min = 0): number {
   if (value === undefined) return fallback;
   const parsed = Number(value);
   if (!Number.isFinite(parsed) || parsed < min)

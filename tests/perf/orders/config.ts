@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 
+import { num } from '../engine/config.ts';
+
 /*
  * Settings of `npm run bench:orders`. The defaults keep the whole run to about a minute on the
  * project's 2-core machine: setup, then per path `rounds` x (warm-up + duration / rounds).
@@ -47,14 +49,6 @@ const HELP = `Usage: npm run bench:orders -- [options]
   --without-event-triggers    diagnostic: the engine without the metadata's event and cron
                               triggers (orders then write no events and none are delivered)
 `;
-
-function num(value: string | undefined, fallback: number, name: string, min: number): number {
-  if (value === undefined) return fallback;
-  const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed < min)
-    throw new Error(`--${name} must be a number >= ${min}`);
-  return parsed;
-}
 
 export function parseOrdersConfig(argv: string[]): OrdersBenchConfig {
   const { values } = parseArgs({

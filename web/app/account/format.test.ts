@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import {
-  currencyLabel,
-  formatAmount,
-  pageCount,
-  pageFromSearch,
-  percentOf,
-  referralLink,
-} from './format.ts';
+import { formatAmount, pageCount, pageFromSearch, percentOf, referralLink } from './format.ts';
 
 describe('account formatting', () => {
   it('reads the page from ?page=, falling back to the first', () => {
@@ -35,13 +28,10 @@ describe('account formatting', () => {
     expect(percentOf('0.000001')).toBe('0.0001');
   });
 
-  it('trims amounts and names currencies', () => {
+  it('trims amounts', () => {
     expect(formatAmount('12.500000')).toBe('12.5');
     expect(formatAmount('0')).toBe('0');
     expect(formatAmount(null)).toBe('0');
-    expect(currencyLabel('USDTTRC20', { symbol: 'USDT', network: 'TRC20' })).toBe('USDT (TRC20)');
-    expect(currencyLabel('BTC', { symbol: 'BTC', network: 'BTC' })).toBe('BTC');
-    expect(currencyLabel('XYZ', null)).toBe('XYZ');
   });
 
   it('builds the referral link', () => {

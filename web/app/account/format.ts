@@ -47,17 +47,6 @@ export function percentOf(rate: string): string {
   return trimZeros(rest ? `${whole}.${rest}` : whole);
 }
 
-/** A currency as the order pages name it: `USDT (TRC20)`, `BTC`, or its code. */
-export function currencyLabel(
-  code: string,
-  info: { symbol: string; network: string | null } | null | undefined,
-): string {
-  if (!info) return code;
-  return info.network && info.network !== info.symbol
-    ? `${info.symbol} (${info.network})`
-    : info.symbol;
-}
-
 /** The referral link of a referral name, on the public site (or this origin). */
 export function referralLink(origin: string, referralName: string): string {
   return `${origin.replace(/\/$/, '')}/?ref=${encodeURIComponent(referralName)}`;

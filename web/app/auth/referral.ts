@@ -1,19 +1,17 @@
-/** The referral_code cookie the root loader sets from `?ref=` (spec section 4). */
+import { parse } from 'cookie';
+
+import { REFERRAL_NAME } from '@app/shared/forms';
+
+/** The referral_code cookie the root loader sets from `?ref=`, for 30 days (spec section 4). */
 export const REFERRAL_COOKIE = 'referral_code';
-const REFERRAL_CODE = /^[A-Za-z0-9]{3,20}$/;
+export const REFERRAL_COOKIE_MAX_AGE = 2_592_000;
+
+/** Whether a `?ref=` value or cookie is a referral name at all. */
+export const isReferralCode = (value: string | undefined): value is string =>
+  value !== undefined && REFERRAL_NAME.test(value);
 
 /** The referral code in a Cookie header (or `document.cookie`), when it is a valid one. */
 export function referralCodeFrom(cookies: string | null | undefined): string | undefined {
-  for (const part of (cookies ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== REFERRAL_COOKIE) continue;
-    let value = part.slice(eq + 1).trim();
-    try {
-      value = decodeURIComponent(value);
-    } catch {
-      return undefined;
-    }
-    return REFERRAL_CODE.test(value) ? value : undefined;
-  }
-  return undefined;
+  const value = parse(cookies ?? '')[REFERRAL_COOKIE];
+  return isReferralCode(value) ? value : undefined;
 }

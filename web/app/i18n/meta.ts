@@ -8,6 +8,8 @@ import {
   type Locale,
 } from '@app/shared/i18n';
 
+import { siteUrlOf } from '#app/utils/public-env.ts';
+
 import { createI18n } from './i18n.ts';
 
 const instances = new Map<Locale, ReturnType<typeof createI18n>>();
@@ -62,4 +64,25 @@ export function pageMeta({
       href: absolute(localizePath(path, 'en')),
     },
   ];
+}
+
+interface MetaArgs {
+  location: { pathname: string };
+  matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>;
+}
+
+/**
+ * The `meta` export of a page whose title and description are catalog keys, e.g.
+ * `translatedPageMeta('contact:metaTitle', 'contact:metaDescription')`.
+ */
+export function translatedPageMeta(titleKey: string, descriptionKey: string) {
+  return ({ location, matches }: MetaArgs): MetaDescriptor[] => {
+    const t = translatorFor(splitLocalePath(location.pathname).locale);
+    return pageMeta({
+      pathname: location.pathname,
+      siteUrl: siteUrlOf(matches),
+      title: t(titleKey),
+      description: t(descriptionKey),
+    });
+  };
 }

@@ -2,12 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
 import { SUPPORT_LIMITS } from '@app/shared/forms';
-import { splitLocalePath } from '@app/shared/i18n';
 
 import { ContactForm } from '#app/contact/contact-form.tsx';
 import { telegramLabel } from '#app/contact/telegram.ts';
-import { pageMeta, translatorFor } from '#app/i18n/meta.ts';
-import { siteUrlOf } from '#app/utils/public-env.ts';
+import { translatedPageMeta } from '#app/i18n/meta.ts';
 
 import type { Route } from './+types/contact';
 
@@ -21,15 +19,10 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ location, matches }) => {
-  const t = translatorFor(splitLocalePath(location.pathname).locale);
-  return pageMeta({
-    pathname: location.pathname,
-    siteUrl: siteUrlOf(matches),
-    title: t('contact:metaTitle'),
-    description: t('contact:metaDescription'),
-  });
-};
+export const meta: Route.MetaFunction = translatedPageMeta(
+  'contact:metaTitle',
+  'contact:metaDescription',
+);
 
 /**
  * Contact / support (spec section 2): the support form (name, e-mail, order ID, message) and

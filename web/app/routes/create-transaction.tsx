@@ -19,6 +19,7 @@ import { parsePairSlug } from '#app/content/pairs.ts';
 import { AmountField } from '#app/exchange/amount-field.tsx';
 import { isValidAmount, normalizeAmount, trimZeros } from '#app/exchange/amounts.ts';
 import { loadExchangeCatalog } from '#app/exchange/catalog.server.ts';
+import { currencyLabel } from '#app/exchange/currency-label.ts';
 import { WizardProgress } from '#app/exchange/wizard-progress.tsx';
 import type { CurrencyOption, QuoteSide } from '#app/exchange/types.ts';
 import { useQuote } from '#app/exchange/use-quote.ts';
@@ -44,10 +45,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { from, to, side, amount: isValidAmount(amount, typed.precision) ? amount : '' };
 }
 
-const label = (currency: CurrencyOption) =>
-  currency.network && currency.network !== currency.symbol
-    ? `${currency.symbol} (${currency.network})`
-    : currency.symbol;
+const label = (currency: CurrencyOption) => currencyLabel(currency.code, currency);
 
 export const meta: Route.MetaFunction = ({ location, matches, loaderData }) => {
   const t = translatorFor(splitLocalePath(location.pathname).locale);

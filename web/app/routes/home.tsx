@@ -1,12 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
-import { splitLocalePath } from '@app/shared/i18n';
-
 import { loadExchangeCatalog } from '#app/exchange/catalog.server.ts';
 import { ExchangeWidget } from '#app/exchange/exchange-widget.tsx';
-import { pageMeta, translatorFor } from '#app/i18n/meta.ts';
-import { siteUrlOf } from '#app/utils/public-env.ts';
+import { translatedPageMeta } from '#app/i18n/meta.ts';
 
 import type { Route } from './+types/home';
 
@@ -14,15 +11,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { catalog: await loadExchangeCatalog(context.publicEnv.PUBLIC_GRAPHQL_URL) };
 }
 
-export const meta: Route.MetaFunction = ({ location, matches }) => {
-  const t = translatorFor(splitLocalePath(location.pathname).locale);
-  return pageMeta({
-    pathname: location.pathname,
-    siteUrl: siteUrlOf(matches),
-    title: t('home:metaTitle'),
-    description: t('home:metaDescription'),
-  });
-};
+export const meta: Route.MetaFunction = translatedPageMeta(
+  'home:metaTitle',
+  'home:metaDescription',
+);
 
 const STEPS = ['select', 'send', 'get'] as const;
 const FEATURES = ['fixedRate', 'operator', 'cash', 'levels'] as const;

@@ -3,27 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 
 import { LoginForm } from '@app/shared/forms';
-import { splitLocalePath } from '@app/shared/i18n';
 
 import { CodeStep } from '#app/auth/code-step.tsx';
 import { FormMessage, SubmitButton, TextField, useAuthForm } from '#app/auth/form.tsx';
 import { safeRedirect } from '#app/auth/redirect.ts';
 import { useSession } from '#app/auth/session.ts';
 import { useLocale, useLocalePath } from '#app/i18n/locale.ts';
-import { pageMeta, translatorFor } from '#app/i18n/meta.ts';
-import { siteUrlOf } from '#app/utils/public-env.ts';
+import { translatedPageMeta } from '#app/i18n/meta.ts';
 
 import type { Route } from './+types/login';
 
-export const meta: Route.MetaFunction = ({ location, matches }) => {
-  const t = translatorFor(splitLocalePath(location.pathname).locale);
-  return pageMeta({
-    pathname: location.pathname,
-    siteUrl: siteUrlOf(matches),
-    title: t('auth:login.metaTitle'),
-    description: t('auth:login.metaDescription'),
-  });
-};
+export const meta: Route.MetaFunction = translatedPageMeta(
+  'auth:login.metaTitle',
+  'auth:login.metaDescription',
+);
 
 /**
  * Login (spec section 2): e-mail and password, Forgot password, create an account; with 2FA on,

@@ -3,25 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { ResetPasswordForm } from '@app/shared/forms';
-import { splitLocalePath } from '@app/shared/i18n';
 
 import { FormMessage, SubmitButton, TextField, useAuthForm } from '#app/auth/form.tsx';
 import { authApi } from '#app/auth/session.ts';
 import { useLocalePath } from '#app/i18n/locale.ts';
-import { pageMeta, translatorFor } from '#app/i18n/meta.ts';
-import { siteUrlOf } from '#app/utils/public-env.ts';
+import { translatedPageMeta } from '#app/i18n/meta.ts';
 
 import type { Route } from './+types/reset-password';
 
-export const meta: Route.MetaFunction = ({ location, matches }) => {
-  const t = translatorFor(splitLocalePath(location.pathname).locale);
-  return pageMeta({
-    pathname: location.pathname,
-    siteUrl: siteUrlOf(matches),
-    title: t('auth:resetPassword.metaTitle'),
-    description: t('auth:resetPassword.metaDescription'),
-  });
-};
+export const meta: Route.MetaFunction = translatedPageMeta(
+  'auth:resetPassword.metaTitle',
+  'auth:resetPassword.metaDescription',
+);
 
 /**
  * Reset password (spec section 2): the e-mail of the account. The service answers the same

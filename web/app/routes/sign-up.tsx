@@ -3,26 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 
 import { SignUpForm } from '@app/shared/forms';
-import { splitLocalePath } from '@app/shared/i18n';
 
 import { FormMessage, SubmitButton, TextField, useAuthForm } from '#app/auth/form.tsx';
 import { safeRedirect } from '#app/auth/redirect.ts';
 import { useSession } from '#app/auth/session.ts';
 import { useLocale, useLocalePath } from '#app/i18n/locale.ts';
-import { pageMeta, translatorFor } from '#app/i18n/meta.ts';
-import { siteUrlOf } from '#app/utils/public-env.ts';
+import { translatedPageMeta } from '#app/i18n/meta.ts';
 
 import type { Route } from './+types/sign-up';
 
-export const meta: Route.MetaFunction = ({ location, matches }) => {
-  const t = translatorFor(splitLocalePath(location.pathname).locale);
-  return pageMeta({
-    pathname: location.pathname,
-    siteUrl: siteUrlOf(matches),
-    title: t('auth:signUp.metaTitle'),
-    description: t('auth:signUp.metaDescription'),
-  });
-};
+export const meta: Route.MetaFunction = translatedPageMeta(
+  'auth:signUp.metaTitle',
+  'auth:signUp.metaDescription',
+);
 
 /**
  * Sign-up (spec section 2): e-mail, password, confirmation. The referral code of the

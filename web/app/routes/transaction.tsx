@@ -8,6 +8,7 @@ import { loginPath } from '#app/auth/redirect.ts';
 import { useSession, withAccessToken } from '#app/auth/session.ts';
 import { notify } from '#app/components/notify/index.ts';
 import { trimZeros } from '#app/exchange/amounts.ts';
+import { currencyLabel } from '#app/exchange/currency-label.ts';
 import { WizardProgress, type WizardStep } from '#app/exchange/wizard-progress.tsx';
 import { graphqlRequest } from '#app/graphql/request.ts';
 import { useSubscription } from '#app/graphql/use-subscription.ts';
@@ -81,13 +82,6 @@ const STEP_OF: Record<Status, WizardStep> = {
   completed: 'completed',
   canceled: 'creation',
 };
-
-const currencyLabel = (code: string, info: Order['send_currency_info']) =>
-  info
-    ? info.network && info.network !== info.symbol
-      ? `${info.symbol} (${info.network})`
-      : info.symbol
-    : code;
 
 /**
  * An order as its owner follows it (spec sections 2 and 4): number, amounts, the state with its

@@ -5,7 +5,6 @@ import { splitLocalePath } from '@app/shared/i18n';
 
 import { DataTable } from '#app/account/data-table.tsx';
 import {
-  currencyLabel,
   formatAmount,
   formatDateTime,
   PAGE_SIZE,
@@ -13,6 +12,7 @@ import {
   pageFromSearch,
 } from '#app/account/format.ts';
 import { Pagination } from '#app/account/pagination.tsx';
+import { currencyLabel } from '#app/exchange/currency-label.ts';
 import { LoadingPage, SignInPrompt } from '#app/account/sign-in-prompt.tsx';
 import { useSession } from '#app/auth/session.ts';
 import { pairSlug } from '#app/content/pairs.ts';

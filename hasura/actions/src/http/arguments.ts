@@ -5,6 +5,9 @@ import { ActionFailure } from './errors.ts';
  * digits, see payload.ts) and is checked here before anything uses it.
  */
 
+/** The e-mail rule of the tables' checks (transactions, support_requests). */
+export const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A trimmed non-empty string, else undefined. */

@@ -2,7 +2,7 @@ import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import type pg from 'pg';
 
 import { inSession } from '../db/session.ts';
-import { text } from '../http/arguments.ts';
+import { EMAIL, text } from '../http/arguments.ts';
 import { ActionFailure } from '../http/errors.ts';
 import type { Caller } from '../http/payload.ts';
 import { requireUser } from '../http/roles.ts';
@@ -32,8 +32,6 @@ const PROBLEM_TEXT: Record<FieldProblem, string> = {
   invalid: 'The value is not valid',
 };
 
-/** The same e-mail rule as the transactions table's check. */
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const LOCALES = new Set(['en', 'ru', 'ua']);
 
 export interface CreatedOrder {

@@ -1,16 +1,13 @@
 import { createHash } from 'node:crypto';
 
 import { inSession } from '../db/session.ts';
-import { invalidInput, optionalText, requiredText } from '../http/arguments.ts';
+import { EMAIL, invalidInput, optionalText, requiredText } from '../http/arguments.ts';
 import { ActionFailure } from '../http/errors.ts';
 import type { ActionContext, Caller } from '../http/payload.ts';
 
 /** Spec section 5: the message for a second request within a minute. */
 export const SUPPORT_COOLDOWN_MESSAGE =
   'You have already submitted a request recently. Please try again in a minute.';
-
-/** The same e-mail rule as the support_requests table's check. */
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 export interface SupportOptions extends ActionContext {
   /** The client's request headers as the engine forwards them (lower-case names). */

@@ -24,7 +24,7 @@ interface ContentPageViewProps {
 type Translate = ReturnType<typeof useTranslation<'pages'>>['t'];
 
 /** `USDTTRC20` reads "USDT (TRC20)", `CASHUSD` "cash USD"; other codes stay as they are. */
-export function currencyLabel(code: string, t: Translate): string {
+export function ctaCurrencyLabel(code: string, t: Translate): string {
   if (code.startsWith('CASH')) return t('cta.cash', { currency: code.slice(4) });
   const token = /^(USDT|USDC)(TRC20|ERC20|BEP20|SOL|TON|ARBITRUM|POLYGON)$/.exec(code);
   return token ? `${token[1]} (${token[2]})` : code;
@@ -163,7 +163,10 @@ export function ContentPageView({ page, trail, intro, after }: ContentPageViewPr
             <section className="content-cta card" aria-labelledby="content-cta">
               <h2 id="content-cta">{t('cta.title')}</h2>
               <p>
-                {t('cta.text', { from: currencyLabel(cta.from, t), to: currencyLabel(cta.to, t) })}
+                {t('cta.text', {
+                  from: ctaCurrencyLabel(cta.from, t),
+                  to: ctaCurrencyLabel(cta.to, t),
+                })}
               </p>
               <Link className="button button--primary" to={ctaHref(cta)}>
                 {cta.label}

@@ -2,7 +2,9 @@ import type { Config } from '@react-router/dev/config';
 
 export default {
   appDirectory: 'app',
-  buildDirectory: 'build',
+  // WEB_BUILD_DIR (absolute) lets two builds run side by side, e.g. parallel e2e runs; the
+  // server reads the same variable.
+  buildDirectory: process.env['WEB_BUILD_DIR'] ?? 'build',
   ssr: true,
   future: { v8_trailingSlashAwareDataRequests: true },
 } satisfies Config;

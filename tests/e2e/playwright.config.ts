@@ -9,6 +9,9 @@ import { stackEnvironment, WEB_URL } from './stack.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-pglite-'));
+// A build of its own per port offset, so a developer's build (or another run's) is never served
+// half-written. Inside web/ so Node reads it as the package's ES modules.
+const buildDir = path.join(root, 'web', `.e2e-build-${process.env['E2E_PORT_OFFSET'] ?? '0'}`);
 
 /** Debian's Chromium (apt-get install chromium); Playwright's own download is not reachable. */
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -42,7 +45,7 @@ export default defineConfig({
     command: 'NODE_ENV=production npm run build -w web && npx tsx scripts/start.ts --fresh',
     cwd: root,
     url: `${WEB_URL}/healthz`,
-    env: { ...stackEnvironment(dataDir) },
+    env: { ...stackEnvironment(dataDir), WEB_BUILD_DIR: buildDir },
     timeout: 240_000,
     reuseExistingServer: false,
     // Ctrl-C, as a person stops `npm start`: the launcher stops every service and the database.

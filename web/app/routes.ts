@@ -29,11 +29,17 @@ function pages(locale: Locale): RouteConfigEntry[] {
       route('reset-password', 'routes/reset-password.tsx', id('reset-password')),
       route('change-password/:token', 'routes/change-password.tsx', id('change-password')),
       route('settings', 'routes/settings.tsx', id('settings')),
-      route('transaction/:id', 'routes/transaction.tsx', id('transaction')),
       route('create-transaction/:pear', 'routes/create-transaction.tsx', id('create-transaction')),
       route('contact', 'routes/contact.tsx', id('contact')),
-      route('transactions-history', 'routes/transactions-history.tsx', id('transactions-history')),
-      route('affiliate-program', 'routes/affiliate-program.tsx', id('affiliate-program')),
+      layout('routes/data-layout.tsx', id('data'), [
+        route('transaction/:id', 'routes/transaction.tsx', id('transaction')),
+        route(
+          'transactions-history',
+          'routes/transactions-history.tsx',
+          id('transactions-history'),
+        ),
+        route('affiliate-program', 'routes/affiliate-program.tsx', id('affiliate-program')),
+      ]),
       route('*', 'routes/not-found.tsx', id('not-found')),
     ]),
   ];

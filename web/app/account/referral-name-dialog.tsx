@@ -1,19 +1,12 @@
+import { useMutation } from '@apollo/client/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ReferralNameForm, validateForm } from '@app/shared/forms';
 
 import { TextField, useHydrated } from '#app/auth/form.tsx';
-import { withAccessToken } from '#app/auth/session.ts';
 import { notify } from '#app/components/notify/index.ts';
-import { graphqlRequest } from '#app/graphql/request.ts';
-import { browserEnv } from '#app/utils/public-env.ts';
-
-const UPDATE_REFERRAL_NAME = `mutation UpdateReferralNameMutation($id: uuid!, $name: String!) {
-  update_portal_users_by_pk(pk_columns: { id: $id }, _set: { referral_name: $name }) {
-    id referral_name
-  }
-}`;
+import { UpdateReferralNameDocument } from '#app/graphql/generated/user.ts';
 
 /**
  * Edit the referral name (spec sections 2, 5 and 8) in a modal dialog: the native `<dialog>`
@@ -40,7 +33,7 @@ export function ReferralNameDialog({
   const input = useRef<HTMLInputElement | null>(null);
   const [value, setValue] = useState(current);
   const [error, setError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
+  const [updateReferralName, { loading: pending }] = useMutation(UpdateReferralNameDocument);
 
   useEffect(() => {
     const element = dialog.current;
@@ -68,24 +61,15 @@ export function ReferralNameDialog({
       return;
     }
     const name = result.data.referralName;
-    setPending(true);
-    withAccessToken((token) =>
-      graphqlRequest<{ update_portal_users_by_pk: { referral_name: string } | null }>(
-        browserEnv().PUBLIC_GRAPHQL_URL,
-        UPDATE_REFERRAL_NAME,
-        { id: userId, name },
-        { token },
-      ),
-    )
-      .then((data) => {
-        const saved = data.update_portal_users_by_pk?.referral_name;
+    updateReferralName({ variables: { id: userId, name } })
+      .then(({ data }) => {
+        const saved = data?.update_portal_users_by_pk?.referral_name;
         if (!saved) throw new Error('the referral name was not saved');
         notify.success(t('affiliate.editName.updated'));
         onSaved(saved);
         onClose();
       })
-      .catch(() => notify.error())
-      .finally(() => setPending(false));
+      .catch(() => notify.error());
   };
 
   return (

@@ -1,3 +1,4 @@
+import { useMutation } from '@apollo/client/react';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -10,18 +11,11 @@ import {
 } from '@app/shared/forms';
 
 import { TextField, useHydrated } from '#app/auth/form.tsx';
-import { withAccessToken } from '#app/auth/session.ts';
 import { notify } from '#app/components/notify/index.ts';
-import { graphqlRequest, GraphqlRequestError } from '#app/graphql/request.ts';
-import { browserEnv } from '#app/utils/public-env.ts';
+import { RequestBonusWithdrawalDocument } from '#app/graphql/generated/user.ts';
+import { GraphqlRequestError } from '#app/graphql/request.ts';
 
 import { formatAmount } from './format.ts';
-
-const REQUEST_WITHDRAWAL = `mutation RequestBonusWithdrawalMutation($amount: numeric!, $walletAddress: String!) {
-  requestBonusWithdrawal(amount: $amount, walletAddress: $walletAddress) {
-    id amountUsdt status availableUsdt
-  }
-}`;
 
 type Field = 'amount' | 'walletAddress';
 
@@ -42,7 +36,7 @@ export function WithdrawForm({
   const hydrated = useHydrated();
   const [values, setValues] = useState<Record<Field, string>>({ amount: '', walletAddress: '' });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [pending, setPending] = useState(false);
+  const [requestWithdrawal, { loading: pending }] = useMutation(RequestBonusWithdrawalDocument);
 
   const setValue = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
     const value = event.target.value;
@@ -63,17 +57,11 @@ export function WithdrawForm({
       return;
     }
     setErrors({});
-    setPending(true);
-    withAccessToken((token) =>
-      graphqlRequest<{ requestBonusWithdrawal: { id: string; amountUsdt: string } | null }>(
-        browserEnv().PUBLIC_GRAPHQL_URL,
-        REQUEST_WITHDRAWAL,
-        { amount: result.data.amount, walletAddress: result.data.walletAddress },
-        { token },
-      ),
-    )
-      .then((data) => {
-        const withdrawal = data.requestBonusWithdrawal;
+    requestWithdrawal({
+      variables: { amount: result.data.amount, walletAddress: result.data.walletAddress },
+    })
+      .then(({ data }) => {
+        const withdrawal = data?.requestBonusWithdrawal;
         if (!withdrawal) throw new Error('no withdrawal was made');
         notify.success(
           t('affiliate.withdraw.requested', { amount: formatAmount(withdrawal.amountUsdt) }),
@@ -91,8 +79,7 @@ export function WithdrawForm({
         } else {
           notify.error();
         }
-      })
-      .finally(() => setPending(false));
+      });
   };
 
   return (

@@ -1,3 +1,8 @@
+import {
+  CurrentUserDocument,
+  SetTwoFactorDocument,
+  type CurrentUserQuery,
+} from '#app/graphql/generated/user.ts';
 import { graphqlRequest } from '#app/graphql/request.ts';
 
 /*
@@ -19,33 +24,7 @@ export interface CurrentUser {
   roles: StaffRole[];
 }
 
-export const CURRENT_USER_QUERY = /* GraphQL */ `
-  query CurrentUser($userId: uuid!) {
-    portal_users_by_pk(id: $userId) {
-      id
-      email
-      is_verified_email
-      created_at
-      status
-      is_2fa
-      referral_name
-      roles {
-        role_type
-      }
-    }
-  }
-`;
-
-interface PortalUserRow {
-  id: string;
-  email: string | null;
-  is_verified_email: boolean;
-  created_at: string;
-  status: string;
-  is_2fa: boolean;
-  referral_name: string | null;
-  roles: { role_type: string }[];
-}
+type PortalUserRow = NonNullable<CurrentUserQuery['portal_users_by_pk']>;
 
 const isStaffRole = (value: string): value is StaffRole => value === 'admin' || value === 'manager';
 
@@ -72,24 +51,10 @@ export async function fetchCurrentUser(
   token: string,
   userId: string,
 ): Promise<CurrentUser> {
-  const data = await graphqlRequest<{ portal_users_by_pk: PortalUserRow | null }>(
-    graphqlUrl,
-    CURRENT_USER_QUERY,
-    { userId },
-    { token },
-  );
+  const data = await graphqlRequest(graphqlUrl, CurrentUserDocument, { userId }, { token });
   if (!data.portal_users_by_pk) throw new CurrentUserMissingError('the current user was not found');
   return toCurrentUser(data.portal_users_by_pk);
 }
-
-export const SET_2FA_MUTATION = /* GraphQL */ `
-  mutation SetTwoFactor($id: uuid!, $is2fa: Boolean!) {
-    update_portal_users_by_pk(pk_columns: { id: $id }, _set: { is_2fa: $is2fa }) {
-      id
-      is_2fa
-    }
-  }
-`;
 
 /** Turns e-mail 2FA on or off for the signed-in user; resolves with the saved value. */
 export async function saveTwoFactor(
@@ -98,9 +63,7 @@ export async function saveTwoFactor(
   id: string,
   is2fa: boolean,
 ): Promise<boolean> {
-  const data = await graphqlRequest<{
-    update_portal_users_by_pk: { id: string; is_2fa: boolean } | null;
-  }>(graphqlUrl, SET_2FA_MUTATION, { id, is2fa }, { token });
+  const data = await graphqlRequest(graphqlUrl, SetTwoFactorDocument, { id, is2fa }, { token });
   if (!data.update_portal_users_by_pk)
     throw new CurrentUserMissingError('the user was not updated');
   return data.update_portal_users_by_pk.is_2fa;

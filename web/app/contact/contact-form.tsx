@@ -15,6 +15,7 @@ import {
 import { FormMessage, SubmitButton } from '#app/auth/form.tsx';
 import { useSession, withAccessToken } from '#app/auth/session.ts';
 import { notify } from '#app/components/notify/store.ts';
+import { SubmitSupportRequestDocument } from '#app/graphql/generated/anonymous.ts';
 import { graphqlRequest, GraphqlRequestError } from '#app/graphql/request.ts';
 import { browserEnv } from '#app/utils/public-env.ts';
 
@@ -26,15 +27,6 @@ import { ContactField } from './contact-field.tsx';
  * visitor. A second request within a minute is refused with the spec's message (section 5);
  * a field the action refuses gets its message next to it.
  */
-
-export const SUBMIT_SUPPORT_REQUEST = /* GraphQL */ `
-  mutation SubmitSupportRequest($input: SupportRequestInput!) {
-    submitSupportRequest(input: $input) {
-      id
-      createdAt
-    }
-  }
-`;
 
 type Field = 'name' | 'email' | 'orderId' | 'message';
 const FIELDS: readonly Field[] = ['name', 'email', 'orderId', 'message'];
@@ -48,12 +40,7 @@ type Values = Record<Field, string>;
 async function submit(input: ReturnType<typeof supportRequestInput>): Promise<void> {
   const url = browserEnv().PUBLIC_GRAPHQL_URL;
   const send = (token: string | null) =>
-    graphqlRequest<{ submitSupportRequest: { id: string } | null }>(
-      url,
-      SUBMIT_SUPPORT_REQUEST,
-      { input },
-      { token },
-    );
+    graphqlRequest(url, SubmitSupportRequestDocument, { input }, { token });
   // Signed in: the request belongs to the account (and the cooldown counts per account).
   const result = useSession.getState().accessToken ? await withAccessToken(send) : await send(null);
   if (!result.submitSupportRequest) throw new Error('the request was not stored');

@@ -1,17 +1,10 @@
 import { useEffect, useState } from 'react';
 
+import { QuoteDocument } from '#app/graphql/generated/anonymous.ts';
 import { graphqlRequest, GraphqlRequestError } from '#app/graphql/request.ts';
 import { browserEnv } from '#app/utils/public-env.ts';
 
 import type { QuoteResult, QuoteSide } from './types.ts';
-
-const QUOTE_QUERY = `query QuoteQuery($input: QuoteInput!) {
-  quote(input: $input) {
-    from to side sendAmount receiveAmount rate
-    limits { side currency min max }
-    processing { mode at }
-  }
-}`;
 
 /** Typing pauses this long before a quote is asked for. */
 export const QUOTE_DEBOUNCE_MS = 350;
@@ -46,14 +39,18 @@ export function useQuote({ from, to, side, amount, token }: QuoteRequest): Quote
     setState({ status: 'loading' });
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      graphqlRequest<{ quote: QuoteResult | null }>(
+      graphqlRequest(
         browserEnv().PUBLIC_GRAPHQL_URL,
-        QUOTE_QUERY,
+        QuoteDocument,
         { input: { from, to, side, amount } },
         { token: token ?? null, signal: controller.signal },
       ).then(
         ({ quote }) =>
-          setState(quote ? { status: 'ready', quote } : { status: 'error', code: 'unexpected' }),
+          setState(
+            quote
+              ? { status: 'ready', quote: quote as QuoteResult }
+              : { status: 'error', code: 'unexpected' },
+          ),
         (error: unknown) => {
           if (controller.signal.aborted) return;
           setState({

@@ -1,6 +1,20 @@
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import {
+  Kind,
+  OperationTypeNode,
+  print,
+  type DocumentNode,
+  type OperationDefinitionNode,
+} from 'graphql';
+
+import { reportGraphqlError } from './error-hook.ts';
+
 /*
- * One GraphQL request over HTTP, for loaders and light pages that need no cache or live data
- * (Apollo Client serves the pages that do). Errors keep the engine's `extensions.code`.
+ * One GraphQL request over HTTP (spec section 7): the typed document printed once, the bearer
+ * token as the spec wants it, statuses 400-599 as errors, and idempotent requests (queries)
+ * retried once on a transient status. Loaders and light pages call it directly; Apollo Client's
+ * HTTP link is built on it, so both follow the same rules. Errors keep the engine's
+ * `extensions.code`.
  */
 
 export interface GraphqlErrorShape {
@@ -10,7 +24,11 @@ export interface GraphqlErrorShape {
 
 export class GraphqlRequestError extends Error {
   override name = 'GraphqlRequestError';
-  constructor(readonly errors: GraphqlErrorShape[]) {
+  constructor(
+    readonly errors: GraphqlErrorShape[],
+    /** The HTTP status when the response was not a GraphQL answer. */
+    readonly status?: number,
+  ) {
     super(errors[0]?.message ?? 'GraphQL request failed');
   }
 
@@ -24,34 +42,88 @@ export class GraphqlRequestError extends Error {
   }
 }
 
+/** Statuses after which an idempotent request is tried once more (spec section 9). */
+export const RETRY_STATUSES: ReadonlySet<number> = new Set([
+  408, 409, 425, 429, 500, 502, 503, 504,
+]);
+
 export interface RequestOptions {
   /** A bearer token; anonymous without one. */
   token?: string | null;
   signal?: AbortSignal;
 }
 
-export async function graphqlRequest<T>(
-  url: string,
-  query: string,
-  variables: Record<string, unknown> = {},
-  options: RequestOptions = {},
-): Promise<T> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (options.token) {
-    // Spec section 7: a token that already starts with a scheme word is sent as is.
-    headers['authorization'] = /^\w+ /.test(options.token)
-      ? options.token
-      : `Bearer ${options.token}`;
+interface PrintedDocument {
+  text: string;
+  operation: OperationDefinitionNode | undefined;
+}
+
+const printed = new WeakMap<DocumentNode, PrintedDocument>();
+
+function printDocument(document: DocumentNode): PrintedDocument {
+  let entry = printed.get(document);
+  if (!entry) {
+    const operation = document.definitions.find(
+      (definition): definition is OperationDefinitionNode =>
+        definition.kind === Kind.OPERATION_DEFINITION,
+    );
+    entry = { text: print(document), operation };
+    printed.set(document, entry);
   }
+  return entry;
+}
+
+/** Spec section 7: a token that already starts with a scheme word is sent as is. */
+export const authorizationHeader = (token: string): string =>
+  /^\w+ /.test(token) ? token : `Bearer ${token}`;
+
+async function post<T>(
+  url: string,
+  body: string,
+  options: RequestOptions,
+): Promise<{ data: T } | GraphqlRequestError> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (options.token) headers['authorization'] = authorizationHeader(options.token);
   const response = await fetch(url, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ query, variables }),
+    body,
     ...(options.signal ? { signal: options.signal } : {}),
   });
-  const body = (await response.json()) as { data?: T; errors?: GraphqlErrorShape[] };
-  if (body.errors && body.errors.length > 0) throw new GraphqlRequestError(body.errors);
-  if (body.data === undefined)
-    throw new GraphqlRequestError([{ message: `HTTP ${response.status}` }]);
-  return body.data;
+  const answer = (await response.json().catch(() => ({}))) as {
+    data?: T;
+    errors?: GraphqlErrorShape[];
+  };
+  if (answer.errors && answer.errors.length > 0) {
+    return new GraphqlRequestError(answer.errors, response.ok ? undefined : response.status);
+  }
+  if (!response.ok || answer.data === undefined) {
+    return new GraphqlRequestError([{ message: `HTTP ${response.status}` }], response.status);
+  }
+  return { data: answer.data };
+}
+
+export async function graphqlRequest<TData, TVariables extends Record<string, unknown>>(
+  url: string,
+  document: TypedDocumentNode<TData, TVariables>,
+  variables: TVariables,
+  options: RequestOptions = {},
+): Promise<TData> {
+  const { text, operation } = printDocument(document);
+  const body = JSON.stringify({ query: text, variables });
+  const idempotent = operation?.operation === OperationTypeNode.QUERY;
+  let result = await post<TData>(url, body, options);
+  if (
+    idempotent &&
+    result instanceof GraphqlRequestError &&
+    result.status !== undefined &&
+    RETRY_STATUSES.has(result.status)
+  ) {
+    result = await post<TData>(url, body, options);
+  }
+  if (result instanceof GraphqlRequestError) {
+    reportGraphqlError({ operationName: operation?.name?.value, error: result });
+    throw result;
+  }
+  return result.data;
 }

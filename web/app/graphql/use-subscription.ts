@@ -1,51 +1,35 @@
-import { useEffect, useState } from 'react';
-
-import { useSession } from '#app/auth/session.ts';
-
-import { wsClient } from './ws-client.ts';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { useSubscription as useApolloSubscription } from '@apollo/client/react';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 
 export type SubscriptionState<T> =
   { status: 'loading' } | { status: 'live'; data: T } | { status: 'error'; code: string };
 
+/** A failure as a code pages can branch on: the engine's code, `ws-<close code>`, or network. */
+export function errorCode(error: unknown): string {
+  if (CombinedGraphQLErrors.is(error)) {
+    const code = error.errors[0]?.extensions?.['code'];
+    return typeof code === 'string' ? code : 'graphql-error';
+  }
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'number') return `ws-${code}`;
+  return typeof code === 'string' ? code : 'network-error';
+}
+
 /**
- * A live query over the engine's websocket. It resubscribes when the signed-in user changes
- * (the client restarts with the new token) and when the variables change.
+ * A live query over the engine's websocket, through Apollo Client (apollo-provider.tsx). It
+ * resubscribes when the variables change and when the session changes (a new client).
  */
-export function useSubscription<T>(
-  query: string,
-  variables: Record<string, unknown>,
+export function useSubscription<TData, TVariables extends Record<string, unknown>>(
+  document: TypedDocumentNode<TData, TVariables>,
+  variables: TVariables,
   enabled = true,
-): SubscriptionState<T> {
-  const userId = useSession((state) => state.user?.id ?? null);
-  const [state, setState] = useState<SubscriptionState<T>>({ status: 'loading' });
-  const key = JSON.stringify(variables);
-
-  useEffect(() => {
-    if (!enabled) return;
-    setState({ status: 'loading' });
-    const stop = wsClient().subscribe<T>(
-      { query, variables: JSON.parse(key) as Record<string, unknown> },
-      {
-        next: (result) => {
-          if (result.errors?.length) {
-            const code = (result.errors[0]?.extensions as { code?: string } | undefined)?.code;
-            setState({ status: 'error', code: code ?? 'graphql-error' });
-          } else if (result.data) {
-            setState({ status: 'live', data: result.data });
-          }
-        },
-        error: (error) => {
-          const code = (error as { code?: unknown } | null)?.code;
-          setState({
-            status: 'error',
-            code: typeof code === 'number' ? `ws-${code}` : 'network-error',
-          });
-        },
-        complete: () => {},
-      },
-    );
-    return stop;
-  }, [query, key, enabled, userId]);
-
-  return state;
+): SubscriptionState<TData> {
+  const { data, error, loading } = useApolloSubscription(document, {
+    variables,
+    skip: !enabled,
+  });
+  if (error) return { status: 'error', code: errorCode(error) };
+  if (loading || data === undefined) return { status: 'loading' };
+  return { status: 'live', data };
 }

@@ -10,6 +10,12 @@ import { LoadingPage, SignInPrompt } from '#app/account/sign-in-prompt.tsx';
 import { Tabs } from '#app/account/tabs.tsx';
 import { WithdrawForm } from '#app/account/withdraw-form.tsx';
 import { useSession } from '#app/auth/session.ts';
+import {
+  AffiliateSettingsDocument,
+  AffiliateStatisticsDocument,
+  BonusWithdrawalsDocument,
+  ReferralHistoryDocument,
+} from '#app/graphql/generated/user.ts';
 import { useSubscription } from '#app/graphql/use-subscription.ts';
 import { useLocale } from '#app/i18n/locale.ts';
 import { pageMeta, translatorFor } from '#app/i18n/meta.ts';
@@ -61,30 +67,6 @@ interface WithdrawalRow {
 /** The newest rows each tab shows. */
 const TAB_ROWS = 100;
 
-// One root field per subscription (Hasura's rule), so four small live queries on one socket.
-const STATISTICS_SUBSCRIPTION = `subscription AffiliateStatistics {
-  affiliate_statistics {
-    referral_name accumulated_usdt available_usdt referral_transactions
-    referral_turnover_usdt earnings_per_transaction_usdt total_referrals
-  }
-}`;
-
-const SETTINGS_SUBSCRIPTION = `subscription AffiliateSettings {
-  affiliate_settings(limit: 1) { accrual_rate }
-}`;
-
-const REFERRALS_SUBSCRIPTION = `subscription ReferralHistory($limit: Int!) {
-  referral_history(order_by: { created_at: desc }, limit: $limit) {
-    id referral transaction_number amount_usdt created_at
-  }
-}`;
-
-const WITHDRAWALS_SUBSCRIPTION = `subscription BonusWithdrawals($limit: Int!) {
-  bonus_withdrawals(order_by: { created_at: desc }, limit: $limit) {
-    id amount_usdt status reject_reason created_at
-  }
-}`;
-
 type TabId = 'referrals' | 'withdrawals';
 
 /**
@@ -100,33 +82,23 @@ export default function AffiliateProgram() {
   const userId = useSession((state) => state.user?.id ?? null);
   const enabled = checked && isLoggedIn;
   const limit = { limit: TAB_ROWS };
-  const statistics = useSubscription<{ affiliate_statistics: Statistics[] }>(
-    STATISTICS_SUBSCRIPTION,
-    {},
-    enabled,
-  );
-  const settings = useSubscription<{ affiliate_settings: Array<{ accrual_rate: string }> }>(
-    SETTINGS_SUBSCRIPTION,
-    {},
-    enabled,
-  );
-  const referrals = useSubscription<{ referral_history: ReferralRow[] }>(
-    REFERRALS_SUBSCRIPTION,
-    limit,
-    enabled,
-  );
-  const withdrawals = useSubscription<{ bonus_withdrawals: WithdrawalRow[] }>(
-    WITHDRAWALS_SUBSCRIPTION,
-    limit,
-    enabled,
-  );
+  // One root field per subscription (Hasura's rule), so four small live queries on one socket.
+  const statistics = useSubscription(AffiliateStatisticsDocument, {}, enabled);
+  const settings = useSubscription(AffiliateSettingsDocument, {}, enabled);
+  const referrals = useSubscription(ReferralHistoryDocument, limit, enabled);
+  const withdrawals = useSubscription(BonusWithdrawalsDocument, limit, enabled);
 
   if (checked && !isLoggedIn)
     return <SignInPrompt title={t('affiliate.title')} text={t('affiliate.signIn')} />;
   const states = [statistics, settings, referrals, withdrawals];
   if (!checked || !userId || states.some((state) => state.status === 'loading'))
     return <LoadingPage />;
-  const stats = statistics.status === 'live' ? statistics.data.affiliate_statistics[0] : undefined;
+  // The views' columns are nullable in PostgreSQL's catalogue (every view column is), though
+  // their definitions never yield a null; the page's row types say so.
+  const stats =
+    statistics.status === 'live'
+      ? (statistics.data.affiliate_statistics[0] as Statistics | undefined)
+      : undefined;
   if (
     !stats ||
     settings.status !== 'live' ||
@@ -146,8 +118,8 @@ export default function AffiliateProgram() {
       userId={userId}
       stats={stats}
       rate={settings.data.affiliate_settings[0]?.accrual_rate ?? '0'}
-      referrals={referrals.data.referral_history}
-      withdrawals={withdrawals.data.bonus_withdrawals}
+      referrals={referrals.data.referral_history as ReferralRow[]}
+      withdrawals={withdrawals.data.bonus_withdrawals as WithdrawalRow[]}
     />
   );
 }

@@ -23,6 +23,7 @@ import { currencyLabel } from '#app/exchange/currency-label.ts';
 import { WizardProgress } from '#app/exchange/wizard-progress.tsx';
 import type { CurrencyOption, QuoteSide } from '#app/exchange/types.ts';
 import { useQuote } from '#app/exchange/use-quote.ts';
+import { CreateExchangeDocument } from '#app/graphql/generated/user.ts';
 import { graphqlRequest, GraphqlRequestError } from '#app/graphql/request.ts';
 import { useLocale, useLocalePath } from '#app/i18n/locale.ts';
 import { pageMeta, translatorFor } from '#app/i18n/meta.ts';
@@ -58,10 +59,6 @@ export const meta: Route.MetaFunction = ({ location, matches, loaderData }) => {
     description: t('exchange:create.metaDescription', names),
   });
 };
-
-const CREATE_EXCHANGE = `mutation CreateExchangeMutation($input: CreateExchangeInput!) {
-  createExchange(input: $input) { id number status }
-}`;
 
 type Field = 'email' | 'fullName' | 'walletAddress' | 'iban' | 'reason' | 'agreeTerms' | 'agreeAml';
 
@@ -141,12 +138,7 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
       idempotencyKey: idempotencyKey.current,
     };
     const result = await withAccessToken((token) =>
-      graphqlRequest<{ createExchange: { id: string } | null }>(
-        browserEnv().PUBLIC_GRAPHQL_URL,
-        CREATE_EXCHANGE,
-        { input },
-        { token },
-      ),
+      graphqlRequest(browserEnv().PUBLIC_GRAPHQL_URL, CreateExchangeDocument, { input }, { token }),
     );
     const id = result.createExchange?.id;
     if (!id) throw new Error('no order was created');

@@ -1,3 +1,4 @@
+import { useMutation } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -5,16 +6,20 @@ import { Link, useLocation } from 'react-router';
 import { splitLocalePath } from '@app/shared/i18n';
 
 import { loginPath } from '#app/auth/redirect.ts';
-import { useSession, withAccessToken } from '#app/auth/session.ts';
+import { useSession } from '#app/auth/session.ts';
 import { notify } from '#app/components/notify/index.ts';
 import { trimZeros } from '#app/exchange/amounts.ts';
 import { currencyLabel } from '#app/exchange/currency-label.ts';
+import { asOrderStatus, isCancelable, type OrderStatus } from '#app/exchange/order-status.ts';
 import { WizardProgress, type WizardStep } from '#app/exchange/wizard-progress.tsx';
-import { graphqlRequest } from '#app/graphql/request.ts';
+import {
+  CancelExchangeDocument,
+  TransactionDocument,
+  type TransactionSubscription,
+} from '#app/graphql/generated/user.ts';
 import { useSubscription } from '#app/graphql/use-subscription.ts';
 import { useLocale, useLocalePath } from '#app/i18n/locale.ts';
 import { translatorFor } from '#app/i18n/meta.ts';
-import { browserEnv } from '#app/utils/public-env.ts';
 
 import type { Route } from './+types/transaction';
 
@@ -35,47 +40,11 @@ export const meta: Route.MetaFunction = ({ location }) => {
   ];
 };
 
-type Status = 'waiting_for_operator' | 'waiting_for_payment' | 'paid' | 'completed' | 'canceled';
+type Order = Omit<NonNullable<TransactionSubscription['transactions_by_pk']>, 'status'> & {
+  status: OrderStatus;
+};
 
-interface Order {
-  id: string;
-  number: string;
-  status: Status;
-  created_at: string;
-  send_currency: string;
-  send_amount: string;
-  receive_currency: string;
-  receive_amount: string;
-  deposit_address: string | null;
-  deposit_memo: string | null;
-  payment_reference: string | null;
-  payout_tx_id: string | null;
-  cancel_reason: string | null;
-  bank_account: {
-    beneficiary: string;
-    account_number: string;
-    swift_bic: string;
-    bank_address: string;
-  } | null;
-  send_currency_info: { symbol: string; network: string | null } | null;
-  receive_currency_info: { symbol: string; network: string | null } | null;
-}
-
-const ORDER_SUBSCRIPTION = `subscription TransactionSubscription($id: uuid!) {
-  transactions_by_pk(id: $id) {
-    id number status created_at send_currency send_amount receive_currency receive_amount
-    deposit_address deposit_memo payment_reference payout_tx_id cancel_reason
-    bank_account { beneficiary account_number swift_bic bank_address }
-    send_currency_info { symbol network }
-    receive_currency_info { symbol network }
-  }
-}`;
-
-const CANCEL_MUTATION = `mutation CancelExchangeMutation($id: uuid!) {
-  cancelExchange(transactionId: $id) { id status }
-}`;
-
-const STEP_OF: Record<Status, WizardStep> = {
+const STEP_OF: Record<OrderStatus, WizardStep> = {
   waiting_for_operator: 'creation',
   waiting_for_payment: 'send',
   paid: 'receive',
@@ -96,12 +65,8 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const checked = useSession((state) => state.checked);
   const isLoggedIn = useSession((state) => state.isLoggedIn);
-  const live = useSubscription<{ transactions_by_pk: Order | null }>(
-    ORDER_SUBSCRIPTION,
-    { id: loaderData.id },
-    checked && isLoggedIn,
-  );
-  const [canceling, setCanceling] = useState(false);
+  const live = useSubscription(TransactionDocument, { id: loaderData.id }, checked && isLoggedIn);
+  const [cancelExchange, { loading: canceling }] = useMutation(CancelExchangeDocument);
 
   if (checked && !isLoggedIn) {
     return (
@@ -135,29 +100,19 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const order = live.data.transactions_by_pk;
+  const row = live.data.transactions_by_pk;
+  const order: Order = { ...row, status: asOrderStatus(row.status) };
   const send = currencyLabel(order.send_currency, order.send_currency_info);
   const receive = currencyLabel(order.receive_currency, order.receive_currency_info);
-  const cancelable =
-    order.status === 'waiting_for_operator' || order.status === 'waiting_for_payment';
+  const cancelable = isCancelable(order.status);
 
   const cancel = async () => {
     if (!window.confirm(t('transaction.cancelConfirm'))) return;
-    setCanceling(true);
     try {
-      await withAccessToken((token) =>
-        graphqlRequest(
-          browserEnv().PUBLIC_GRAPHQL_URL,
-          CANCEL_MUTATION,
-          { id: order.id },
-          { token },
-        ),
-      );
+      await cancelExchange({ variables: { id: order.id } });
       notify.success(t('transaction.canceledNotice'));
     } catch {
       notify.error();
-    } finally {
-      setCanceling(false);
     }
   };
 

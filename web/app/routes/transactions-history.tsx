@@ -16,6 +16,12 @@ import { currencyLabel } from '#app/exchange/currency-label.ts';
 import { LoadingPage, SignInPrompt } from '#app/account/sign-in-prompt.tsx';
 import { useSession } from '#app/auth/session.ts';
 import { pairSlug } from '#app/content/pairs.ts';
+import { asOrderStatus } from '#app/exchange/order-status.ts';
+import {
+  TransactionsHistoryCountDocument,
+  TransactionsHistoryPageDocument,
+  type TransactionsHistoryPageSubscription,
+} from '#app/graphql/generated/user.ts';
 import { useSubscription } from '#app/graphql/use-subscription.ts';
 import { useLocale, useLocalePath } from '#app/i18n/locale.ts';
 import { pageMeta, translatorFor } from '#app/i18n/meta.ts';
@@ -36,38 +42,7 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
   ];
 };
 
-type Status = 'waiting_for_operator' | 'waiting_for_payment' | 'paid' | 'completed' | 'canceled';
-
-interface CurrencyInfo {
-  symbol: string;
-  network: string | null;
-}
-
-interface HistoryRow {
-  id: string;
-  number: string;
-  status: Status;
-  created_at: string;
-  send_currency: string;
-  send_amount: string;
-  receive_currency: string;
-  receive_amount: string;
-  send_currency_info: CurrencyInfo | null;
-  receive_currency_info: CurrencyInfo | null;
-}
-
-// Subscriptions take one root field each: the page of rows and the count are two.
-const PAGE_SUBSCRIPTION = `subscription TransactionsHistoryPage($limit: Int!, $offset: Int!) {
-  transactions(order_by: { number: desc }, limit: $limit, offset: $offset) {
-    id number status created_at send_currency send_amount receive_currency receive_amount
-    send_currency_info { symbol network }
-    receive_currency_info { symbol network }
-  }
-}`;
-
-const COUNT_SUBSCRIPTION = `subscription TransactionsHistoryCount {
-  transactions_aggregate { aggregate { count } }
-}`;
+type HistoryRow = TransactionsHistoryPageSubscription['transactions'][number];
 
 /**
  * The signed-in user's orders (spec section 2): the title with their count, Create, an empty
@@ -81,14 +56,12 @@ export default function TransactionsHistory() {
   const [searchParams] = useSearchParams();
   const page = pageFromSearch(searchParams);
   const enabled = checked && isLoggedIn;
-  const rows = useSubscription<{ transactions: HistoryRow[] }>(
-    PAGE_SUBSCRIPTION,
+  const rows = useSubscription(
+    TransactionsHistoryPageDocument,
     { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE },
     enabled,
   );
-  const count = useSubscription<{
-    transactions_aggregate: { aggregate: { count: number | string } | null };
-  }>(COUNT_SUBSCRIPTION, {}, enabled);
+  const count = useSubscription(TransactionsHistoryCountDocument, {}, enabled);
 
   if (checked && !isLoggedIn)
     return <SignInPrompt title={t('history.title')} text={t('history.signIn')} />;
@@ -102,7 +75,7 @@ export default function TransactionsHistory() {
     );
   }
 
-  const total = Number(count.data.transactions_aggregate.aggregate?.count ?? 0);
+  const total = count.data.transactions_aggregate.aggregate?.count ?? 0;
   return (
     <HistoryPage rows={rows.data.transactions} total={total} page={page} pages={pageCount(total)} />
   );
@@ -171,7 +144,7 @@ function HistoryPage({
                 {formatDateTime(row.created_at, locale)}
               </time>,
               <span key="status" className={`status status--${row.status}`}>
-                {t(`exchange:transaction.statuses.${row.status}`)}
+                {t(`exchange:transaction.statuses.${asOrderStatus(row.status)}`)}
               </span>,
               <Link
                 key="repeat"

@@ -7,15 +7,12 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { printSchema } from 'graphql';
 import * as z from 'zod';
 
 import { loadEnv } from '@app/shared/env';
 
 import { createPool, HASURA_PROJECT_DIR } from '../database/index.ts';
-import { loadMetadata } from '../metadata/load.ts';
-import { loadSchemaModel } from '../schema/load-model.ts';
-import { buildGraphQLSchema } from '../schema/graphql-schema.ts';
+import { printRoleSchemas } from '../schema/print-sdl.ts';
 
 const env = loadEnv(
   z.object({
@@ -43,14 +40,13 @@ try {
 
 const pool = createPool(env.DATABASE_URL, 2);
 try {
-  const metadata = await loadMetadata({ directory: metadataDir });
-  const model = await loadSchemaModel(pool, metadata);
-  if (!model.roles.has(role)) {
+  const { schemas, unknownRoles } = await printRoleSchemas(pool, metadataDir, [role]);
+  if (unknownRoles.length > 0) {
     process.stderr.write(
       `note: no permission in the metadata names role ${JSON.stringify(role)}; it sees no tables\n`,
     );
   }
-  process.stdout.write(`${printSchema(buildGraphQLSchema(model.forRole(role), model))}\n`);
+  process.stdout.write(schemas[role] ?? '');
 } catch (error) {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 1;

@@ -1,0 +1,84 @@
+import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
+import { getMainDefinition } from '@apollo/client/utilities';
+import { Kind, OperationTypeNode } from 'graphql';
+import type { Client } from 'graphql-ws';
+import { Observable } from 'rxjs';
+
+import { useSession, withAccessToken } from '#app/auth/session.ts';
+import { browserEnv } from '#app/utils/public-env.ts';
+
+import { reportGraphqlError } from './error-hook.ts';
+import { graphqlRequest } from './request.ts';
+import { wsClient } from './ws-client.ts';
+
+/*
+ * Apollo Client for the pages that read and watch data (spec sections 7 to 9): queries and
+ * mutations over HTTP through graphqlRequest (its retry and error rules, and the session's
+ * invalid-jwt rule: refresh once, then log out and go to /login), subscriptions over the
+ * shared graphql-ws client (lazy, 5 retries with backoff and jitter, fatal close codes stop).
+ * Everything is network-only. A client lives for one session: login and logout make a new one
+ * (see apollo-provider.tsx), which is the cache reset and the subscription restart.
+ */
+
+const httpLink = new ApolloLink(
+  (operation) =>
+    new Observable((observer) => {
+      const controller = new AbortController();
+      const send = (token: string | null) =>
+        graphqlRequest(browserEnv().PUBLIC_GRAPHQL_URL, operation.query, operation.variables, {
+          token,
+          signal: controller.signal,
+        });
+      const run = useSession.getState().accessToken ? withAccessToken(send) : send(null);
+      run.then(
+        (data) => {
+          observer.next({ data: data as Record<string, unknown> });
+          observer.complete();
+        },
+        (error: unknown) => {
+          if (!controller.signal.aborted) observer.error(error);
+        },
+      );
+      return () => controller.abort();
+    }),
+);
+
+/** Subscriptions go to whichever graphql-ws client is current (it restarts on login/logout). */
+function liveLink(): ApolloLink {
+  let current: { client: Client; link: GraphQLWsLink } | undefined;
+  return new ApolloLink((operation) => {
+    const client = wsClient();
+    if (current?.client !== client) current = { client, link: new GraphQLWsLink(client) };
+    return new Observable((observer) =>
+      current!.link.request(operation).subscribe({
+        next: (value) => observer.next(value),
+        complete: () => observer.complete(),
+        error: (error: unknown) => {
+          reportGraphqlError({ operationName: operation.operationName, error });
+          observer.error(error);
+        },
+      }),
+    );
+  });
+}
+
+const isSubscription = (operation: ApolloLink.Operation): boolean => {
+  const definition = getMainDefinition(operation.query);
+  return (
+    definition.kind === Kind.OPERATION_DEFINITION &&
+    definition.operation === OperationTypeNode.SUBSCRIPTION
+  );
+};
+
+export function createApolloClient(): ApolloClient {
+  return new ApolloClient({
+    link: ApolloLink.split(isSubscription, liveLink(), httpLink),
+    cache: new InMemoryCache(),
+    ssrMode: typeof window === 'undefined',
+    defaultOptions: {
+      watchQuery: { fetchPolicy: 'network-only' },
+      query: { fetchPolicy: 'network-only' },
+    },
+  });
+}

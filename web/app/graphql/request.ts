@@ -112,17 +112,26 @@ export async function graphqlRequest<TData, TVariables extends Record<string, un
   const { text, operation } = printDocument(document);
   const body = JSON.stringify({ query: text, variables });
   const idempotent = operation?.operation === OperationTypeNode.QUERY;
-  let result = await post<TData>(url, body, options);
-  if (
-    idempotent &&
-    result instanceof GraphqlRequestError &&
-    result.status !== undefined &&
-    RETRY_STATUSES.has(result.status)
-  ) {
+  const report = (error: unknown) =>
+    reportGraphqlError({ operationName: operation?.name?.value, error });
+  let result: Awaited<ReturnType<typeof post<TData>>>;
+  try {
     result = await post<TData>(url, body, options);
+    if (
+      idempotent &&
+      result instanceof GraphqlRequestError &&
+      result.status !== undefined &&
+      RETRY_STATUSES.has(result.status)
+    ) {
+      result = await post<TData>(url, body, options);
+    }
+  } catch (error) {
+    // The network failed (or the request was aborted, which is nobody's failure).
+    if (!options.signal?.aborted) report(error);
+    throw error;
   }
   if (result instanceof GraphqlRequestError) {
-    reportGraphqlError({ operationName: operation?.name?.value, error: result });
+    report(result);
     throw result;
   }
   return result.data;

@@ -12,6 +12,7 @@ export const PRODUCT_TABLES = {
     'rates',
     'referral_bonuses',
     'roles',
+    'support_feedback',
     'support_requests',
     'transaction_status_history',
     'transactions',

@@ -7,7 +7,7 @@ import type { Logger } from '@app/shared/log';
 import type { Mailer } from '@app/shared/mail';
 
 import { processBonusWithdrawal, requestBonusWithdrawal } from './affiliate/withdrawals.ts';
-import type { ActionsEnv } from './env.ts';
+import { DEFAULT_PUBLIC_WEB_URL, type ActionsEnv } from './env.ts';
 import { ActionFailure } from './http/errors.ts';
 import { callerOf, parsePayload, type ActionContext, type ActionPayload } from './http/payload.ts';
 import { createEventsRouter, type EventsEnv } from './notifications/router.ts';
@@ -20,6 +20,8 @@ import {
   supplyRequisites,
 } from './orders/lifecycle.ts';
 import { quoteOutput, serverQuote } from './orders/quote.ts';
+import { grantManagerRole, revokeManagerRole } from './staff/managers.ts';
+import { sendSupportFeedback } from './support/feedback.ts';
 import { submitSupportRequest } from './support/submit.ts';
 
 export interface ActionsAppOptions {
@@ -28,7 +30,10 @@ export interface ActionsAppOptions {
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** The clock (tests); default the system's. */
   now?: () => Date;
-  /** Sends the event-trigger e-mails (main.ts: SMTP_URL or the outbox); none: they wait (503). */
+  /**
+   * Sends the event-trigger e-mails and the staff's feedback mails (main.ts: SMTP_URL or the
+   * outbox); none: events wait (503) and feedback is refused.
+   */
   mailer?: Mailer;
 }
 
@@ -100,6 +105,17 @@ export function createActionsApp(options: ActionsAppOptions): Express {
     processBonusWithdrawal: (payload) => processBonusWithdrawal(session(payload)),
     submitSupportRequest: (payload, request) =>
       submitSupportRequest({ ...session(payload), headers: request.headers }),
+    grantManagerRole: (payload) => grantManagerRole(session(payload)),
+    revokeManagerRole: (payload) => revokeManagerRole(session(payload)),
+    sendSupportFeedback: (payload) =>
+      sendSupportFeedback({
+        ...session(payload),
+        mailer: options.mailer,
+        // Read on every call, as the events router does, so a test may change them.
+        baseUrl: env.PUBLIC_WEB_URL ?? DEFAULT_PUBLIC_WEB_URL,
+        inbox: env.SUPPORT_INBOX_EMAIL,
+        logger,
+      }),
   };
 
   const app = express();

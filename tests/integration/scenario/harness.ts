@@ -179,18 +179,9 @@ export async function startProduct(db: TestDatabase): Promise<Product> {
       signIn('/quick-auth', { email, ...(referralCode ? { referralCode } : {}) }),
     login: (email, password) => signIn('/login', { email, password }),
     async appointManager(admin, email) {
-      const found = await admin.graphql(
-        'query ($email: String!) { portal_users(where: { email: { _eq: $email } }) { id } }',
-        { email },
-        'administrator',
-      );
-      const id = (found.data?.['portal_users'] as Array<{ id: string }> | undefined)?.[0]?.id;
-      if (!id) throw new Error(`no account ${email}: ${JSON.stringify(found)}`);
       const granted = await admin.graphql(
-        `mutation ($id: uuid!) {
-           insert_roles_one(object: { user_id: $id, role_type: "manager" }) { id }
-         }`,
-        { id },
+        'mutation ($email: String!) { grantManagerRole(email: $email) { userId isManager } }',
+        { email },
         'administrator',
       );
       if (granted.errors) throw new Error(JSON.stringify(granted.errors));

@@ -17,3 +17,11 @@ export function requireUser(
   if (caller.role !== 'user' || caller.userId === null)
     throw new ActionFailure('access-denied', message, 403);
 }
+
+/** Administrator actions (appointing and dismissing managers). */
+export function requireAdministrator(
+  caller: Caller,
+): asserts caller is Caller & { userId: string } {
+  if (caller.role !== 'administrator' || caller.userId === null)
+    throw new ActionFailure('access-denied', 'This action is for administrators.', 403);
+}

@@ -2,6 +2,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { PGlite, type Extensions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 import { EmbeddedSocketServer } from './socket-server.ts';
 
@@ -21,9 +22,19 @@ export interface EmbeddedPostgresOptions {
   host?: string;
   /** Client connections the multiplexer accepts at once. */
   maxConnections?: number;
-  /** PGlite extensions to load at creation (e.g. citext, ltree from @electric-sql/pglite/contrib). */
+  /**
+   * More PGlite extensions to load at creation (e.g. citext, ltree from
+   * @electric-sql/pglite/contrib), besides the ones the product's migrations need.
+   */
   extensions?: Extensions;
 }
+
+/**
+ * Extensions the migrations create (`CREATE EXTENSION`), which PGlite can only provide when
+ * they are loaded at creation: pg_trgm for the staff console's searches. Loaded every time, so
+ * a data folder made earlier opens with them too.
+ */
+export const PRODUCT_EXTENSIONS: Extensions = { pg_trgm };
 
 export interface EmbeddedPostgres {
   /** A connection URL that pg, psql and any PostgreSQL client accept. */
@@ -77,7 +88,7 @@ export async function startEmbeddedPostgres(
     if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
     db = await PGlite.create({
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-      ...(options.extensions ? { extensions: options.extensions } : {}),
+      extensions: { ...PRODUCT_EXTENSIONS, ...options.extensions },
     });
     const server = new EmbeddedSocketServer(db, options.maxConnections ?? 100);
     const port = await server.listen(options.port ?? 0, host);

@@ -1,5 +1,5 @@
 import { parse as parseCookies, serialize } from 'cookie';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import {
   data,
@@ -29,7 +29,7 @@ import type { Route } from './+types/root';
 import { isReferralCode, REFERRAL_COOKIE, REFERRAL_COOKIE_MAX_AGE } from './auth/referral.ts';
 import { BuildCheck, useReloadOnChunkError } from './build-check/build-check.tsx';
 import { ErrorPage } from './components/error-page.tsx';
-import { createI18n } from './i18n/i18n.ts';
+import { useI18n } from './i18n/i18n.ts';
 import { useLocale } from './i18n/locale.ts';
 import { LiveChat } from './live-chat/live-chat.tsx';
 import stylesHref from './styles/app.css?url';
@@ -81,7 +81,8 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 export function Layout({ children }: { children: ReactNode }) {
   const locale = useLocale();
-  const i18n = useMemo(() => createI18n(locale), [locale]);
+  // Only this locale's catalogs are in the browser (loaded before hydration, entry.client.tsx).
+  const i18n = useI18n(locale);
   const root = useRouteLoaderData<typeof loader>('root');
   return (
     <html lang={LANGUAGE_TAGS[locale]} className="dark" data-theme="dark">

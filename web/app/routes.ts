@@ -39,6 +39,22 @@ function pages(locale: Locale): RouteConfigEntry[] {
           id('transactions-history'),
         ),
         route('affiliate-program', 'routes/affiliate-program.tsx', id('affiliate-program')),
+        route('admin', 'routes/admin/layout.tsx', id('admin'), [
+          index('routes/admin/index.tsx', id('admin-index')),
+          route('transactions', 'routes/admin/transactions.tsx', id('admin-transactions')),
+          route('managers', 'routes/admin/managers.tsx', id('admin-managers')),
+          route('bank-accounts', 'routes/admin/bank-accounts.tsx', id('admin-bank-accounts')),
+          route(
+            'support-requests',
+            'routes/admin/support-requests.tsx',
+            id('admin-support-requests'),
+          ),
+          route(
+            'user-custom-currency',
+            'routes/admin/user-custom-currency.tsx',
+            id('admin-user-custom-currency'),
+          ),
+        ]),
       ]),
       route('*', 'routes/not-found.tsx', id('not-found')),
     ]),

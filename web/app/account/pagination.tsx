@@ -1,12 +1,19 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 
-/** `?page=N` links for the current path: the first page has no parameter. */
-const pageSearch = (page: number) => (page <= 1 ? '' : `?page=${page}`);
+/** The current query with `page=N` (none for the first page), so filters stay as they are. */
+function pageSearchOf(current: URLSearchParams, page: number): string {
+  const search = new URLSearchParams(current);
+  if (page <= 1) search.delete('page');
+  else search.set('page', String(page));
+  return search.size > 0 ? `?${search.toString()}` : '';
+}
 
 /** Previous and next with where the reader is: "Page 2 of 5 · 93 in total". */
 export function Pagination({ page, pages, total }: { page: number; pages: number; total: number }) {
   const { t } = useTranslation('account');
+  const [searchParams] = useSearchParams();
+  const pageSearch = (target: number) => pageSearchOf(searchParams, target);
   return (
     <nav className="pagination" aria-label={t('pagination.label')}>
       {page > 1 ? (

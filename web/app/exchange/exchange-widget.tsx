@@ -6,7 +6,7 @@ import { pairSlug } from '#app/content/pairs.ts';
 import { useLocalePath } from '#app/i18n/locale.ts';
 
 import { AmountField } from './amount-field.tsx';
-import { isValidAmount, normalizeAmount, trimZeros } from './amounts.ts';
+import { formatRate, isValidAmount, normalizeAmount, trimZeros } from './amounts.ts';
 import { CurrencyPicker } from './currency-picker.tsx';
 import type { ExchangeCatalog, QuoteSide } from './types.ts';
 import { useQuote } from './use-quote.ts';
@@ -176,7 +176,8 @@ export function ExchangeWidget({ catalog, initialFrom, initialTo }: ExchangeWidg
             {t('widget.rate', {
               from: fromCurrency.symbol,
               to: toCurrency.symbol,
-              rate: trimZeros(ready.rate),
+              // The action's rate is exact (up to 18 decimals); people read 8 digits.
+              rate: formatRate(ready.rate),
             })}
             {ready.processing.mode === 'next-window' && ready.processing.at ? (
               <>

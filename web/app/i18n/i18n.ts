@@ -1,19 +1,56 @@
 import { createInstance, type i18n } from 'i18next';
+import { useMemo } from 'react';
 
-import { NAMESPACES, resources, type Locale } from '@app/shared/i18n';
+import { loadResources, resources, type Locale, type LocaleResources } from '@app/shared/i18n';
+
+/*
+ * The interface texts. The server has every locale (`resources`); a browser loads only its
+ * page's locale, a chunk of its own (`loadCatalog`, awaited in entry.client.tsx before
+ * hydration), and another one only if a client-side navigation crosses into another locale.
+ */
+
+/** The locales this browser has loaded. */
+const loaded = new Map<Locale, LocaleResources>();
+const loading = new Map<Locale, Promise<void>>();
+
+/** The catalogs of `locale` when they are here: always on the server, once loaded in a browser. */
+export function catalogOf(locale: Locale): LocaleResources | undefined {
+  return import.meta.env.SSR ? resources[locale] : loaded.get(locale);
+}
+
+/** Loads the catalogs of `locale` (once; a failed load is tried again on the next call). */
+export function loadCatalog(locale: Locale): Promise<void> {
+  if (catalogOf(locale)) return Promise.resolve();
+  let pending = loading.get(locale);
+  if (!pending) {
+    pending = loadResources(locale).then(
+      (catalog) => {
+        loaded.set(locale, catalog);
+      },
+      (error: unknown) => {
+        loading.delete(locale);
+        throw error;
+      },
+    );
+    loading.set(locale, pending);
+  }
+  return pending;
+}
 
 /**
- * An i18next instance for one locale, initialised synchronously from the bundled catalogs, so
- * the server renders and the browser hydrates the same text. A missing key is an error in the
- * console (end-to-end tests fail on it) rather than a silent fallback.
+ * An i18next instance for one locale, initialised synchronously from its catalogs, so the
+ * server renders and the browser hydrates the same text. A missing key (or a locale whose
+ * catalogs are not loaded) is an error in the console (end-to-end tests fail on it) rather than
+ * a silent fallback: English is not shipped as a fallback, a missing key fails the typecheck.
  */
 export function createI18n(locale: Locale): i18n {
+  const catalog = catalogOf(locale);
   const instance = createInstance();
   void instance.init({
     lng: locale,
     fallbackLng: false,
-    resources,
-    ns: NAMESPACES,
+    resources: catalog ? { [locale]: catalog } : {},
+    ns: catalog ? Object.keys(catalog) : [],
     defaultNS: 'common',
     initAsync: false,
     interpolation: { escapeValue: false },
@@ -23,5 +60,28 @@ export function createI18n(locale: Locale): i18n {
       console.error(`missing translation ${locale}:${namespace}:${key}`);
     },
   });
+  return instance;
+}
+
+/** Until the catalogs are here: a navigation failed to load them, so the server renders the page. */
+function loadOrReload(locale: Locale): Promise<void> {
+  return loadCatalog(locale).catch(() => {
+    window.location.reload();
+    return new Promise<void>(() => {});
+  });
+}
+
+/**
+ * The i18next instance of the page's locale, for the root layout. The first page's catalogs are
+ * loaded before hydration; when a client-side navigation enters another locale, this suspends
+ * until that locale's chunk is here (navigations are transitions, so the current page stays on
+ * screen meanwhile).
+ */
+export function useI18n(locale: Locale): i18n {
+  const ready = catalogOf(locale) !== undefined;
+  const instance = useMemo(() => (ready ? createI18n(locale) : null), [locale, ready]);
+  // React 18 Suspense: a thrown promise holds the render until it settles.
+  // eslint-disable-next-line @typescript-eslint/only-throw-error
+  if (!instance) throw loadOrReload(locale);
   return instance;
 }

@@ -10,16 +10,20 @@ import {
 
 import { siteUrlOf } from '#app/utils/public-env.ts';
 
-import { createI18n } from './i18n.ts';
+import { catalogOf, createI18n } from './i18n.ts';
 
 const instances = new Map<Locale, ReturnType<typeof createI18n>>();
 
-/** A translate function for meta exports, which run outside React (one instance per locale). */
+/**
+ * A translate function for meta exports, which run outside React (one instance per locale).
+ * They run inside the root layout, which waits for the locale's catalogs in a browser.
+ */
 export function translatorFor(locale: Locale) {
   let instance = instances.get(locale);
   if (!instance) {
     instance = createI18n(locale);
-    instances.set(locale, instance);
+    // Kept only once it has its catalogs, so a too-early call does not stick.
+    if (catalogOf(locale)) instances.set(locale, instance);
   }
   return instance.t;
 }

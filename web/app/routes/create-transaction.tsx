@@ -17,7 +17,7 @@ import { quickAuth, useSession, withAccessToken } from '#app/auth/session.ts';
 import { toFailure } from '#app/auth/session-types.ts';
 import { parsePairSlug } from '#app/content/pairs.ts';
 import { AmountField } from '#app/exchange/amount-field.tsx';
-import { isValidAmount, normalizeAmount, trimZeros } from '#app/exchange/amounts.ts';
+import { formatRate, isValidAmount, normalizeAmount, trimZeros } from '#app/exchange/amounts.ts';
 import { loadExchangeCatalog } from '#app/exchange/catalog.server.ts';
 import { currencyLabel } from '#app/exchange/currency-label.ts';
 import { WizardProgress } from '#app/exchange/wizard-progress.tsx';
@@ -260,7 +260,7 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
                 {t('home:widget.rate', {
                   from: from.symbol,
                   to: to.symbol,
-                  rate: trimZeros(ready.rate),
+                  rate: formatRate(ready.rate),
                 })}
                 {ready.processing.mode === 'next-window' && ready.processing.at ? (
                   <>

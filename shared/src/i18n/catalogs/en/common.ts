@@ -19,6 +19,7 @@ export const common = {
     bankAccounts: 'Bank accounts',
     userCustomCurrency: 'User custom currency',
     supportRequests: 'Support requests',
+    staff: 'Staff console',
     transactionsHistory: 'Transactions history',
     settings: 'Settings',
     affiliateProgram: 'Affiliate Program',

@@ -21,6 +21,7 @@ export const common: Messages<typeof en> = {
     bankAccounts: 'Банковские счета',
     userCustomCurrency: 'Индивидуальные курсы',
     supportRequests: 'Обращения в поддержку',
+    staff: 'Панель сотрудников',
     transactionsHistory: 'История транзакций',
     settings: 'Настройки',
     affiliateProgram: 'Партнёрская программа',

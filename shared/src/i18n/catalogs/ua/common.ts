@@ -21,6 +21,7 @@ export const common: Messages<typeof en> = {
     bankAccounts: 'Банківські рахунки',
     userCustomCurrency: 'Індивідуальні курси',
     supportRequests: 'Звернення до підтримки',
+    staff: 'Панель співробітників',
     transactionsHistory: 'Історія транзакцій',
     settings: 'Налаштування',
     affiliateProgram: 'Партнерська програма',

@@ -1,0 +1,4 @@
+/** The staff console's customers pages. */
+export const staffCustomers = {
+  placeholder: 'placeholder',
+} as const;

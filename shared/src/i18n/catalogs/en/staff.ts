@@ -1,0 +1,18 @@
+/** What every staff console page shares (web/app/routes/admin, web/app/admin). */
+export const staff = {
+  actions: {
+    back: 'Back',
+    working: 'Working…',
+    save: 'Save',
+    edit: 'Edit',
+    close: 'Close',
+    apply: 'Apply',
+    reset: 'Reset filters',
+  },
+  table: {
+    empty: 'Nothing here yet.',
+    noMatches: 'Nothing matches these filters.',
+  },
+  done: 'Done.',
+  failed: 'It did not work: {{reason}}',
+} as const;

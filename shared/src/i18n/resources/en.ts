@@ -1,0 +1,32 @@
+/*
+ * The English catalogs, one entry per namespace. English is the source: every other locale is
+ * typed against this object, so a namespace added here and missing from ru.ts or ua.ts fails
+ * the typecheck. Each locale's file is a chunk of its own in the browser (see ../load.ts).
+ *
+ * A new namespace: its catalogs/{en,ru,ua}/<name>.ts, and one entry here, in ru.ts and in ua.ts.
+ */
+import { account } from '../catalogs/en/account.ts';
+import { auth } from '../catalogs/en/auth.ts';
+import { common } from '../catalogs/en/common.ts';
+import { contact } from '../catalogs/en/contact.ts';
+import { exchange } from '../catalogs/en/exchange.ts';
+import { home } from '../catalogs/en/home.ts';
+import { pages } from '../catalogs/en/pages.ts';
+import { staff } from '../catalogs/en/staff.ts';
+import { staffCustomers } from '../catalogs/en/staff-customers.ts';
+import { staffOrders } from '../catalogs/en/staff-orders.ts';
+import { staffTeam } from '../catalogs/en/staff-team.ts';
+
+export const en = {
+  common,
+  auth,
+  exchange,
+  home,
+  pages,
+  contact,
+  account,
+  staff,
+  staffOrders,
+  staffTeam,
+  staffCustomers,
+};

@@ -1,0 +1,27 @@
+/* The Russian catalogs: the same namespaces as English (resources/en.ts), checked by the type. */
+import { account } from '../catalogs/ru/account.ts';
+import { auth } from '../catalogs/ru/auth.ts';
+import { common } from '../catalogs/ru/common.ts';
+import { contact } from '../catalogs/ru/contact.ts';
+import { exchange } from '../catalogs/ru/exchange.ts';
+import { home } from '../catalogs/ru/home.ts';
+import { pages } from '../catalogs/ru/pages.ts';
+import { staff } from '../catalogs/ru/staff.ts';
+import { staffCustomers } from '../catalogs/ru/staff-customers.ts';
+import { staffOrders } from '../catalogs/ru/staff-orders.ts';
+import { staffTeam } from '../catalogs/ru/staff-team.ts';
+import type { LocaleResources } from '../load.ts';
+
+export const ru: LocaleResources = {
+  common,
+  auth,
+  exchange,
+  home,
+  pages,
+  contact,
+  account,
+  staff,
+  staffOrders,
+  staffTeam,
+  staffCustomers,
+};

@@ -1,0 +1,27 @@
+/* The Ukrainian catalogs: the same namespaces as English (resources/en.ts), checked by the type. */
+import { account } from '../catalogs/ua/account.ts';
+import { auth } from '../catalogs/ua/auth.ts';
+import { common } from '../catalogs/ua/common.ts';
+import { contact } from '../catalogs/ua/contact.ts';
+import { exchange } from '../catalogs/ua/exchange.ts';
+import { home } from '../catalogs/ua/home.ts';
+import { pages } from '../catalogs/ua/pages.ts';
+import { staff } from '../catalogs/ua/staff.ts';
+import { staffCustomers } from '../catalogs/ua/staff-customers.ts';
+import { staffOrders } from '../catalogs/ua/staff-orders.ts';
+import { staffTeam } from '../catalogs/ua/staff-team.ts';
+import type { LocaleResources } from '../load.ts';
+
+export const ua: LocaleResources = {
+  common,
+  auth,
+  exchange,
+  home,
+  pages,
+  contact,
+  account,
+  staff,
+  staffOrders,
+  staffTeam,
+  staffCustomers,
+};

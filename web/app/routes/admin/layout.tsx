@@ -1,0 +1,73 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+
+import { splitLocalePath } from '@app/shared/i18n';
+
+import { LoadingPage } from '#app/account/sign-in-prompt.tsx';
+import { staffAccess, type StaffRouteHandle } from '#app/admin/access.ts';
+import { isAdmin } from '#app/auth/current-user.ts';
+import { loginPath } from '#app/auth/redirect.ts';
+import { useSession } from '#app/auth/session.ts';
+import { ErrorPage } from '#app/components/error-page.tsx';
+import { useLocale, useLocalePath } from '#app/i18n/locale.ts';
+import { translatorFor } from '#app/i18n/meta.ts';
+
+import type { Route } from './+types/layout';
+
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translatorFor(splitLocalePath(location.pathname).locale);
+  // Staff pages are never indexed; their titles come from each page.
+  return [{ title: t('common:menu.transactions') }, { name: 'robots', content: 'noindex' }];
+};
+
+/**
+ * The staff console's frame (spec sections 2 and 6): its own navigation, and the guard. The
+ * session lives in the browser, so the server renders the loading state; then a visitor is
+ * sent to login (and back), and a signed-in person without the role sees "Page not found".
+ */
+export default function StaffLayout() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const to = useLocalePath();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const checked = useSession((state) => state.checked);
+  const user = useSession((state) => state.user);
+  const adminOnly = useMatches().some(
+    (match) => (match.handle as StaffRouteHandle | undefined)?.adminOnly === true,
+  );
+  const access = checked ? staffAccess(user, adminOnly) : 'loading';
+
+  useEffect(() => {
+    if (access === 'sign-in')
+      void navigate(loginPath(locale, `${pathname}${search}`), { replace: true });
+  }, [access, locale, navigate, pathname, search]);
+
+  if (access === 'loading' || access === 'sign-in') return <LoadingPage />;
+  if (access === 'not-found') return <ErrorPage kind="not-found" />;
+
+  const links = [
+    { path: '/admin/transactions', label: t('menu.transactions') },
+    ...(isAdmin(user) ? [{ path: '/admin/managers', label: t('menu.managers') }] : []),
+    { path: '/admin/bank-accounts', label: t('menu.bankAccounts') },
+    { path: '/admin/user-custom-currency', label: t('menu.userCustomCurrency') },
+    { path: '/admin/support-requests', label: t('menu.supportRequests') },
+  ];
+  return (
+    <div className="staff">
+      <nav className="staff__nav container" aria-label={t('menu.staff')}>
+        <ul>
+          {links.map((link) => (
+            <li key={link.path}>
+              <NavLink to={to(link.path)} className="staff__link">
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Outlet />
+    </div>
+  );
+}

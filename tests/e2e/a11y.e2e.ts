@@ -1,8 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-
 import { uniqueEmail } from './accounts.ts';
-import { expect, hydrated, test } from './support.ts';
+import { expect, expectNoSeriousViolations, hydrated, test } from './support.ts';
 
 /*
  * Screenshots of the auth and contact screens on a phone and a desktop, and axe on them, on the
@@ -11,14 +8,6 @@ import { expect, hydrated, test } from './support.ts';
 
 const WIDTHS = [390, 1280] as const;
 const TRC20_ADDRESS = 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC';
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-}
 
 const SCREENS = [
   { name: 'login', path: '/login', heading: 'Log in' },

@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
 import { GRAPHQL_URL } from './stack.ts';
 import { staff } from './staff.ts';
-import { expect, hydrated, test } from './support.ts';
+import { expect, expectNoSeriousViolations, hydrated, test } from './support.ts';
 
 /*
  * The signed-in user's pages: the transactions history (rows, Repeat, pages of 20, the empty
@@ -92,14 +91,6 @@ async function createOrder(tokens: Tokens, amount: string): Promise<{ id: string
 /** The value of one statistic on the affiliate page. */
 const statistic = (page: Page, label: string) =>
   page.locator('.stats__item').filter({ hasText: label }).locator('dd');
-
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-}
 
 test('visitors are asked to sign in on both pages', async ({ page }) => {
   for (const [path, title] of [

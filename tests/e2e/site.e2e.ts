@@ -1,6 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-
-import { expect, expectedFailures, hydrated, test } from './support.ts';
+import { expect, expectedFailures, expectNoSeriousViolations, hydrated, test } from './support.ts';
 
 /*
  * The public frame of the portal: pages render in each language with the right lang, title
@@ -111,10 +109,6 @@ for (const width of [390, 1280]) {
       path: testInfo.outputPath(`home-${width}.png`),
       fullPage: true,
     });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter(
-      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-    );
-    expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    await expectNoSeriousViolations(page);
   });
 }

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
 
 import { startMailbox, type Mailbox } from '../support/mailbox.ts';
@@ -45,4 +46,13 @@ export function expectedFailures(consoleErrors: string[], pattern: RegExp): void
 /** Waits until React has hydrated the page (the client router is live). */
 export async function hydrated(page: Page): Promise<void> {
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+}
+
+/** axe on the page as it is: no serious or critical violation. */
+export async function expectNoSeriousViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }

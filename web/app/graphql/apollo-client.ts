@@ -10,7 +10,7 @@ import { browserEnv } from '#app/utils/public-env.ts';
 
 import { reportGraphqlError } from './error-hook.ts';
 import { graphqlRequest } from './request.ts';
-import { wsClient } from './ws-client.ts';
+import { wsClient, type ActingRole } from './ws-client.ts';
 
 /*
  * Apollo Client for the pages that read and watch data (spec sections 7 to 9): queries and
@@ -21,34 +21,36 @@ import { wsClient } from './ws-client.ts';
  * (see apollo-provider.tsx), which is the cache reset and the subscription restart.
  */
 
-const httpLink = new ApolloLink(
-  (operation) =>
-    new Observable((observer) => {
-      const controller = new AbortController();
-      const send = (token: string | null) =>
-        graphqlRequest(browserEnv().PUBLIC_GRAPHQL_URL, operation.query, operation.variables, {
-          token,
-          signal: controller.signal,
-        });
-      const run = useSession.getState().accessToken ? withAccessToken(send) : send(null);
-      run.then(
-        (data) => {
-          observer.next({ data: data as Record<string, unknown> });
-          observer.complete();
-        },
-        (error: unknown) => {
-          if (!controller.signal.aborted) observer.error(error);
-        },
-      );
-      return () => controller.abort();
-    }),
-);
+const httpLink = (role: ActingRole | undefined) =>
+  new ApolloLink(
+    (operation) =>
+      new Observable((observer) => {
+        const controller = new AbortController();
+        const send = (token: string | null) =>
+          graphqlRequest(browserEnv().PUBLIC_GRAPHQL_URL, operation.query, operation.variables, {
+            token,
+            role,
+            signal: controller.signal,
+          });
+        const run = useSession.getState().accessToken ? withAccessToken(send) : send(null);
+        run.then(
+          (data) => {
+            observer.next({ data: data as Record<string, unknown> });
+            observer.complete();
+          },
+          (error: unknown) => {
+            if (!controller.signal.aborted) observer.error(error);
+          },
+        );
+        return () => controller.abort();
+      }),
+  );
 
 /** Subscriptions go to whichever graphql-ws client is current (it restarts on login/logout). */
-function liveLink(): ApolloLink {
+function liveLink(role: ActingRole | undefined): ApolloLink {
   let current: { client: Client; link: GraphQLWsLink } | undefined;
   return new ApolloLink((operation) => {
-    const client = wsClient();
+    const client = wsClient(role);
     if (current?.client !== client) current = { client, link: new GraphQLWsLink(client) };
     return new Observable((observer) =>
       current!.link.request(operation).subscribe({
@@ -71,9 +73,10 @@ const isSubscription = (operation: ApolloLink.Operation): boolean => {
   );
 };
 
-export function createApolloClient(): ApolloClient {
+/** A client acting in the token's default role, or in `role` (the staff console). */
+export function createApolloClient(role?: ActingRole): ApolloClient {
   return new ApolloClient({
-    link: ApolloLink.split(isSubscription, liveLink(), httpLink),
+    link: ApolloLink.split(isSubscription, liveLink(role), httpLink(role)),
     cache: new InMemoryCache(),
     ssrMode: typeof window === 'undefined',
     defaultOptions: {

@@ -4,22 +4,34 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { onAuthChange } from '#app/auth/session.ts';
 
 import { createApolloClient } from './apollo-client.ts';
+import type { ActingRole } from './ws-client.ts';
 
 /**
  * Apollo Client for the data pages. Signing in or out replaces the client (spec section 7:
  * cache reset and subscription restart), so nothing of one session is shown to the next.
  */
-export function SessionApolloProvider({ children }: { children: ReactNode }) {
-  const [client, setClient] = useState(createApolloClient);
+export function SessionApolloProvider({
+  role,
+  children,
+}: {
+  /**
+   * The role every request acts in (the staff console's); the token's default without one.
+   * Fixed for the provider's life: give it a `key` of the role to switch.
+   */
+  role?: ActingRole;
+  children: ReactNode;
+}) {
+  const [client, setClient] = useState(() => createApolloClient(role));
 
   useEffect(
     () =>
       onAuthChange((event) => {
         if (event.type === 'refresh' || !event.resetCache) return;
-        setClient(createApolloClient());
+        setClient(createApolloClient(role));
       }),
-    [],
+    [role],
   );
+
   // The replaced (or unmounted) client stops its queries and subscriptions.
   useEffect(() => () => client.stop(), [client]);
 

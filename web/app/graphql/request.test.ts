@@ -15,7 +15,11 @@ import { graphqlRequest, GraphqlRequestError } from './request.ts';
 let server: http.Server;
 let url: string;
 let script: Array<{ status: number; body: unknown }> = [];
-const received: Array<{ authorization: string | undefined; body: { query: string } }> = [];
+const received: Array<{
+  authorization: string | undefined;
+  role: string | undefined;
+  body: { query: string };
+}> = [];
 
 beforeAll(async () => {
   server = http.createServer((request, response) => {
@@ -24,6 +28,7 @@ beforeAll(async () => {
     request.on('end', () => {
       received.push({
         authorization: request.headers.authorization,
+        role: request.headers['x-hasura-role'] as string | undefined,
         body: JSON.parse(raw) as { query: string },
       });
       const next = script.shift() ?? { status: 500, body: {} };
@@ -61,6 +66,21 @@ describe('graphqlRequest', () => {
     await graphqlRequest(url, CurrentUserDocument, { userId: 'u1' }, { token: 'Bearer xyz' });
     await graphqlRequest(url, CurrentUserDocument, { userId: 'u1' });
     expect(received.map((request) => request.authorization)).toEqual(['Bearer xyz', undefined]);
+  });
+
+  it('asks for the acting role only when given one (the staff console)', async () => {
+    script = [
+      { status: 200, body: { data: USER } },
+      { status: 200, body: { data: USER } },
+    ];
+    await graphqlRequest(
+      url,
+      CurrentUserDocument,
+      { userId: 'u1' },
+      { token: 't', role: 'manager' },
+    );
+    await graphqlRequest(url, CurrentUserDocument, { userId: 'u1' }, { token: 't' });
+    expect(received.map((request) => request.role)).toEqual(['manager', undefined]);
   });
 
   it('retries a query once after a transient status', async () => {

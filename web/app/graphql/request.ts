@@ -8,6 +8,7 @@ import {
 } from 'graphql';
 
 import { reportGraphqlError } from './error-hook.ts';
+import type { ActingRole } from './ws-client.ts';
 
 /*
  * One GraphQL request over HTTP (spec section 7): the typed document printed once, the bearer
@@ -50,6 +51,8 @@ export const RETRY_STATUSES: ReadonlySet<number> = new Set([
 export interface RequestOptions {
   /** A bearer token; anonymous without one. */
   token?: string | null;
+  /** The role to act in (`x-hasura-role`); the token's default role without one. */
+  role?: ActingRole | undefined;
   signal?: AbortSignal;
 }
 
@@ -84,6 +87,7 @@ async function post<T>(
 ): Promise<{ data: T } | GraphqlRequestError> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (options.token) headers['authorization'] = authorizationHeader(options.token);
+  if (options.role) headers['x-hasura-role'] = options.role;
   const response = await fetch(url, {
     method: 'POST',
     headers,

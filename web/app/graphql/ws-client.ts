@@ -17,7 +17,15 @@ export const FATAL_CLOSE_CODES = new Set([
 
 const RETRY_ATTEMPTS = 5;
 
-let client: Client | undefined;
+/**
+ * The GraphQL role a request acts in (Hasura's `x-hasura-role`): absent, the token's default
+ * role (`user`); the staff console asks for `manager` or `administrator`, which the token must
+ * allow.
+ */
+export type ActingRole = 'manager' | 'administrator';
+
+/** One connection per acting role: the role is part of the connection-init headers. */
+const clients = new Map<ActingRole | 'default', Client>();
 
 export function isFatalClose(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -27,18 +35,24 @@ export function isFatalClose(error: unknown): boolean {
 /** The websocket URL of an HTTP GraphQL endpoint. */
 export const websocketUrl = (httpUrl: string): string => httpUrl.replace(/^http/, 'ws');
 
-export function wsClient(): Client {
-  if (client) return client;
-  client = createClient({
+export function wsClient(role?: ActingRole): Client {
+  const key = role ?? 'default';
+  const existing = clients.get(key);
+  if (existing) return existing;
+  const client = createClient({
     url: websocketUrl(browserEnv().PUBLIC_GRAPHQL_URL),
     lazy: true,
     retryAttempts: RETRY_ATTEMPTS,
     shouldRetry: (error) => !isFatalClose(error),
     connectionParams: async () => {
       const token = await getAccessToken();
-      return token ? { headers: { Authorization: `Bearer ${token}` } } : {};
+      if (!token) return {};
+      return {
+        headers: { Authorization: `Bearer ${token}`, ...(role ? { 'x-hasura-role': role } : {}) },
+      };
     },
   });
+  clients.set(key, client);
   return client;
 }
 
@@ -46,8 +60,10 @@ if (typeof window !== 'undefined') {
   onAuthChange((event) => {
     // A refreshed token is for the next connection; a new session restarts the live queries.
     if (event.type === 'refresh') return;
-    client?.terminate();
-    void client?.dispose();
-    client = undefined;
+    for (const client of clients.values()) {
+      client.terminate();
+      void client.dispose();
+    }
+    clients.clear();
   });
 }

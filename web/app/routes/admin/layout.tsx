@@ -10,6 +10,7 @@ import { isAdmin } from '#app/auth/current-user.ts';
 import { loginPath } from '#app/auth/redirect.ts';
 import { useSession } from '#app/auth/session.ts';
 import { ErrorPage } from '#app/components/error-page.tsx';
+import { SessionApolloProvider } from '#app/graphql/apollo-provider.tsx';
 import { useLocale, useLocalePath } from '#app/i18n/locale.ts';
 import { translatorFor } from '#app/i18n/meta.ts';
 
@@ -47,6 +48,7 @@ export default function StaffLayout() {
   if (access === 'loading' || access === 'sign-in') return <LoadingPage />;
   if (access === 'not-found') return <ErrorPage kind="not-found" />;
 
+  const role = isAdmin(user) ? 'administrator' : 'manager';
   const links = [
     { path: '/admin/transactions', label: t('menu.transactions') },
     ...(isAdmin(user) ? [{ path: '/admin/managers', label: t('menu.managers') }] : []),
@@ -67,7 +69,10 @@ export default function StaffLayout() {
           ))}
         </ul>
       </nav>
-      <Outlet />
+      {/* Every request of the console acts in the person's staff role (decision 007). */}
+      <SessionApolloProvider key={role} role={role}>
+        <Outlet />
+      </SessionApolloProvider>
     </div>
   );
 }

@@ -11,7 +11,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-pglite-'));
 // A build of its own per port offset, so a developer's build (or another run's) is never served
 // half-written. Inside web/ so Node reads it as the package's ES modules.
-const buildDir = path.join(root, 'web', `.e2e-build-${process.env['E2E_PORT_OFFSET'] ?? '0'}`);
+const offset = process.env['E2E_PORT_OFFSET'] ?? '0';
+const buildDir = path.join(root, 'web', `.e2e-build-${offset}`);
 
 /** Debian's Chromium (apt-get install chromium); Playwright's own download is not reachable. */
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -19,7 +20,8 @@ const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.e2e.ts',
-  outputDir: path.join(root, 'test-results', 'e2e'),
+  // A second run on another port offset keeps its artifacts apart (Playwright empties the dir).
+  outputDir: path.join(root, 'test-results', offset === '0' ? 'e2e' : `e2e-${offset}`),
   forbidOnly: Boolean(process.env['CI']),
   retries: process.env['CI'] ? 1 : 0,
   // One worker: the tests share one stack and its test mailbox.

@@ -18,6 +18,7 @@ import {
   visibleRows,
 } from './currency-search.ts';
 import type { CurrencyOption } from './types.ts';
+import { ChevronDownIcon } from '#app/components/icons.ts';
 
 /*
  * Rendering stays cheap with hundreds of currencies: the list is windowed. Every row has the
@@ -251,7 +252,7 @@ export function CurrencyPicker({ label, value, options, onChange }: CurrencyPick
             <span className="picker__network">{selected.network}</span>
           </>
         ) : null}
-        <span aria-hidden="true">▾</span>
+        <ChevronDownIcon aria-hidden="true" size={16} />
       </button>
       {open ? (
         <div className="picker__popover">

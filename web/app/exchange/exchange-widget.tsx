@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 
 import { pairSlug } from '#app/content/pairs.ts';
 import { useLocalePath } from '#app/i18n/locale.ts';
+import { SwapIcon } from '#app/components/icons.ts';
 
 import { AmountField } from './amount-field.tsx';
 import { formatRate, isValidAmount, normalizeAmount, trimZeros } from './amounts.ts';
@@ -145,7 +146,7 @@ export function ExchangeWidget({ catalog, initialFrom, initialTo }: ExchangeWidg
         aria-label={t('widget.swap')}
         title={t('widget.swap')}
       >
-        <span aria-hidden="true">⇅</span>
+        <SwapIcon aria-hidden="true" size={20} />
       </button>
 
       <AmountField

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
+import { CashIcon, FixedRateIcon, LevelsIcon, OperatorIcon } from '#app/components/icons.ts';
 import { loadExchangeCatalog } from '#app/exchange/catalog.server.ts';
 import { ExchangeWidget } from '#app/exchange/exchange-widget.tsx';
 import { translatedPageMeta } from '#app/i18n/meta.ts';
@@ -17,7 +18,12 @@ export const meta: Route.MetaFunction = translatedPageMeta(
 );
 
 const STEPS = ['select', 'send', 'get'] as const;
-const FEATURES = ['fixedRate', 'operator', 'cash', 'levels'] as const;
+const FEATURES = [
+  { id: 'fixedRate', Icon: FixedRateIcon },
+  { id: 'operator', Icon: OperatorIcon },
+  { id: 'cash', Icon: CashIcon },
+  { id: 'levels', Icon: LevelsIcon },
+] as const;
 const CLAIMS = ['successful', 'pairs', 'support', 'cashPoints'] as const;
 
 /** Home: the exchange widget, the three steps, feature highlights and the claims (spec 1, 2). */
@@ -56,10 +62,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="section container" aria-labelledby="features-title">
         <h2 id="features-title">{t('features.title')}</h2>
         <ul className="grid grid--4">
-          {FEATURES.map((feature) => (
-            <li key={feature} className="card">
-              <h3>{t(`features.${feature}.title`)}</h3>
-              <p>{t(`features.${feature}.text`)}</p>
+          {FEATURES.map(({ id, Icon }) => (
+            <li key={id} className="card feature">
+              <Icon className="feature__icon" aria-hidden="true" size={28} />
+              <h3>{t(`features.${id}.title`)}</h3>
+              <p>{t(`features.${id}.text`)}</p>
             </li>
           ))}
         </ul>

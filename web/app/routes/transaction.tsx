@@ -7,6 +7,7 @@ import { splitLocalePath } from '@app/shared/i18n';
 
 import { loginPath } from '#app/auth/redirect.ts';
 import { useSession } from '#app/auth/session.ts';
+import { CheckIcon, CopyIcon } from '#app/components/icons.ts';
 import { notify } from '#app/components/notify/index.ts';
 import { trimZeros } from '#app/exchange/amounts.ts';
 import { currencyLabel } from '#app/exchange/currency-label.ts';
@@ -269,6 +270,11 @@ function CopyRow({ label, value }: { label: string; value: string }) {
           void navigator.clipboard?.writeText(value).then(() => setCopied(true));
         }}
       >
+        {copied ? (
+          <CheckIcon aria-hidden="true" size={16} />
+        ) : (
+          <CopyIcon aria-hidden="true" size={16} />
+        )}
         {copied ? t('transaction.copied') : t('transaction.copy')}
       </button>
     </div>

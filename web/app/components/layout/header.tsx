@@ -7,6 +7,7 @@ import { LOCALES, localizePath, splitLocalePath } from '@app/shared/i18n';
 import { isAdmin, isManager, useSession } from '#app/auth/session.ts';
 import { PARTNER_SLUGS, PRODUCT_SLUGS } from '#app/content/slugs.ts';
 import { useLocalePath } from '#app/i18n/locale.ts';
+import { CloseIcon, MenuIcon } from '#app/components/icons.ts';
 
 /** The header menu of spec section 2; staff entries only for staff, user entries when signed in. */
 export function Header() {
@@ -40,7 +41,11 @@ export function Header() {
           onClick={() => setOpen((value) => !value)}
         >
           <span className="visually-hidden">{open ? t('menu.close') : t('menu.open')}</span>
-          <span aria-hidden="true">☰</span>
+          {open ? (
+            <CloseIcon aria-hidden="true" size={22} />
+          ) : (
+            <MenuIcon aria-hidden="true" size={22} />
+          )}
         </button>
         <nav
           id="site-menu"

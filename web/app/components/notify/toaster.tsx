@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { notify, useNotifications, type Notification } from './store.ts';
+import { CloseIcon } from '#app/components/icons.ts';
 
 /** How long a notification stays, unless the pointer or focus is on it. */
 const DURATION_MS: Record<Notification['kind'], number> = { success: 5_000, error: 10_000 };
@@ -64,7 +65,7 @@ function Toast({ item }: { item: Notification }) {
         onClick={() => notify.dismiss(item.id)}
         aria-label={t('notify.dismiss')}
       >
-        <span aria-hidden="true">×</span>
+        <CloseIcon aria-hidden="true" size={18} />
       </button>
     </div>
   );

@@ -35,15 +35,23 @@ export async function login(email: string, password: string): Promise<Tokens> {
   return { accessToken: body.accessToken, refreshToken: body.refreshToken };
 }
 
-/** A GraphQL request with a person's access token, as their browser would send it. */
+/**
+ * A GraphQL request with a person's access token, as their browser would send it: in the
+ * token's default role (`user`), or in `role` as the staff console asks for it.
+ */
 export async function graphqlAs<T>(
   tokens: Tokens,
   query: string,
   variables: Record<string, unknown> = {},
+  role?: 'manager' | 'administrator',
 ): Promise<{ data?: T; errors?: Array<{ message: string; extensions?: { code?: string } }> }> {
   const response = await fetch(GRAPHQL_URL, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.accessToken}` },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${tokens.accessToken}`,
+      ...(role ? { 'x-hasura-role': role } : {}),
+    },
     body: JSON.stringify({ query, variables }),
   });
   return (await response.json()) as {
@@ -70,6 +78,7 @@ export async function newManager(tag = 'manager'): Promise<Person> {
     await adminTokens(),
     'mutation ($email: String!) { grantManagerRole(email: $email) { isManager } }',
     { email: customer.email },
+    'administrator',
   );
   if (!granted.data?.grantManagerRole.isManager)
     throw new Error(`grantManagerRole ${customer.email}: ${JSON.stringify(granted.errors)}`);

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
  * Every operator action in the staff console confirms what it will do first (issue 7): a modal
  * `<dialog>` (focus trapped, Escape closes) that says it, holds the action's fields if it has
  * any, and runs `onConfirm` on submit. While it runs the buttons wait; a failure is shown in
- * the dialog (`error`) so nothing typed is lost.
+ * the dialog (`error`) so nothing typed is lost. It holds a form of its own, so render it
+ * beside any other form, never inside one (a nested form's submit would reach the outer one).
  */
 export function ConfirmDialog({
   open,

@@ -4,6 +4,91 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** Boolean expression to compare columns of type "Boolean". All fields are combined with logical 'AND'. */
+export type Boolean_Comparison_Exp = {
+  _eq?: boolean | null | undefined;
+  _gt?: boolean | null | undefined;
+  _gte?: boolean | null | undefined;
+  _in?: Array<boolean> | null | undefined;
+  _is_null?: boolean | null | undefined;
+  _lt?: boolean | null | undefined;
+  _lte?: boolean | null | undefined;
+  _neq?: boolean | null | undefined;
+  _nin?: Array<boolean> | null | undefined;
+};
+
+/** Boolean expression to compare columns of type "Int". All fields are combined with logical 'AND'. */
+export type Int_Comparison_Exp = {
+  _eq?: number | null | undefined;
+  _gt?: number | null | undefined;
+  _gte?: number | null | undefined;
+  _in?: Array<number> | null | undefined;
+  _is_null?: boolean | null | undefined;
+  _lt?: number | null | undefined;
+  _lte?: number | null | undefined;
+  _neq?: number | null | undefined;
+  _nin?: Array<number> | null | undefined;
+};
+
+/** Boolean expression to compare columns of type "String". All fields are combined with logical 'AND'. */
+export type String_Comparison_Exp = {
+  _eq?: string | null | undefined;
+  _gt?: string | null | undefined;
+  _gte?: string | null | undefined;
+  /** does the column match the given case-insensitive pattern */
+  _ilike?: string | null | undefined;
+  _in?: Array<string> | null | undefined;
+  /** does the column match the given POSIX regular expression, case insensitive */
+  _iregex?: string | null | undefined;
+  _is_null?: boolean | null | undefined;
+  /** does the column match the given pattern */
+  _like?: string | null | undefined;
+  _lt?: string | null | undefined;
+  _lte?: string | null | undefined;
+  _neq?: string | null | undefined;
+  /** does the column NOT match the given case-insensitive pattern */
+  _nilike?: string | null | undefined;
+  _nin?: Array<string> | null | undefined;
+  /** does the column NOT match the given POSIX regular expression, case insensitive */
+  _niregex?: string | null | undefined;
+  /** does the column NOT match the given pattern */
+  _nlike?: string | null | undefined;
+  /** does the column NOT match the given POSIX regular expression, case sensitive */
+  _nregex?: string | null | undefined;
+  /** does the column NOT match the given SQL regular expression */
+  _nsimilar?: string | null | undefined;
+  /** does the column match the given POSIX regular expression, case sensitive */
+  _regex?: string | null | undefined;
+  /** does the column match the given SQL regular expression */
+  _similar?: string | null | undefined;
+};
+
+/** order by aggregate values of table "bank_accounts" */
+export type Bank_Accounts_Aggregate_Order_By = {
+  count?: Order_By | null | undefined;
+  max?: Bank_Accounts_Max_Order_By | null | undefined;
+  min?: Bank_Accounts_Min_Order_By | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "bank_accounts". All fields are combined with a logical 'AND'. */
+export type Bank_Accounts_Bool_Exp = {
+  _and?: Array<Bank_Accounts_Bool_Exp> | null | undefined;
+  _not?: Bank_Accounts_Bool_Exp | null | undefined;
+  _or?: Array<Bank_Accounts_Bool_Exp> | null | undefined;
+  account_number?: String_Comparison_Exp | null | undefined;
+  bank_address?: String_Comparison_Exp | null | undefined;
+  beneficiary?: String_Comparison_Exp | null | undefined;
+  created_at?: Timestamptz_Comparison_Exp | null | undefined;
+  currency?: Currencies_Bool_Exp | null | undefined;
+  currency_code?: String_Comparison_Exp | null | undefined;
+  id?: Uuid_Comparison_Exp | null | undefined;
+  is_active?: Boolean_Comparison_Exp | null | undefined;
+  label?: String_Comparison_Exp | null | undefined;
+  swift_bic?: String_Comparison_Exp | null | undefined;
+  transactions?: Transactions_Bool_Exp | null | undefined;
+  updated_at?: Timestamptz_Comparison_Exp | null | undefined;
+};
+
 /** input type for inserting data into table "bank_accounts" */
 export type Bank_Accounts_Insert_Input = {
   account_number?: string | null | undefined;
@@ -15,6 +100,48 @@ export type Bank_Accounts_Insert_Input = {
   swift_bic?: string | null | undefined;
 };
 
+/** order by max() on columns of table "bank_accounts" */
+export type Bank_Accounts_Max_Order_By = {
+  account_number?: Order_By | null | undefined;
+  bank_address?: Order_By | null | undefined;
+  beneficiary?: Order_By | null | undefined;
+  created_at?: Order_By | null | undefined;
+  currency_code?: Order_By | null | undefined;
+  id?: Order_By | null | undefined;
+  label?: Order_By | null | undefined;
+  swift_bic?: Order_By | null | undefined;
+  updated_at?: Order_By | null | undefined;
+};
+
+/** order by min() on columns of table "bank_accounts" */
+export type Bank_Accounts_Min_Order_By = {
+  account_number?: Order_By | null | undefined;
+  bank_address?: Order_By | null | undefined;
+  beneficiary?: Order_By | null | undefined;
+  created_at?: Order_By | null | undefined;
+  currency_code?: Order_By | null | undefined;
+  id?: Order_By | null | undefined;
+  label?: Order_By | null | undefined;
+  swift_bic?: Order_By | null | undefined;
+  updated_at?: Order_By | null | undefined;
+};
+
+/** Ordering options when selecting data from "bank_accounts". */
+export type Bank_Accounts_Order_By = {
+  account_number?: Order_By | null | undefined;
+  bank_address?: Order_By | null | undefined;
+  beneficiary?: Order_By | null | undefined;
+  created_at?: Order_By | null | undefined;
+  currency?: Currencies_Order_By | null | undefined;
+  currency_code?: Order_By | null | undefined;
+  id?: Order_By | null | undefined;
+  is_active?: Order_By | null | undefined;
+  label?: Order_By | null | undefined;
+  swift_bic?: Order_By | null | undefined;
+  transactions_aggregate?: Transactions_Aggregate_Order_By | null | undefined;
+  updated_at?: Order_By | null | undefined;
+};
+
 /** input type for updating data in table "bank_accounts" */
 export type Bank_Accounts_Set_Input = {
   account_number?: string | null | undefined;
@@ -24,6 +151,1295 @@ export type Bank_Accounts_Set_Input = {
   is_active?: boolean | null | undefined;
   label?: string | null | undefined;
   swift_bic?: string | null | undefined;
+};
+
+/** Boolean expression to compare columns of type "bigint". All fields are combined with logical 'AND'. */
+export type Bigint_Comparison_Exp = {
+  _eq?: string | null | undefined;
+  _gt?: string | null | undefined;
+  _gte?: string | null | undefined;
+  _in?: Array<string> | null | undefined;
+  _is_null?: boolean | null | undefined;
+  _lt?: string | null | undefined;
+  _lte?: string | null | undefined;
+  _neq?: string | null | undefined;
+  _nin?: Array<string> | null | undefined;
+};
+
+/** order by aggregate values of table "bonus_withdrawals" */
+export type Bonus_Withdrawals_Aggregate_Order_By = {
+  avg?: Bonus_Withdrawals_Avg_Order_By | null | undefined;
+  count?: Order_By | null | undefined;
+  max?: Bonus_Withdrawals_Max_Order_By | null | undefined;
+  min?: Bonus_Withdrawals_Min_Order_By | null | undefined;
+  stddev?: Bonus_Withdrawals_Stddev_Order_By | null | undefined;
+  stddev_pop?: Bonus_Withdrawals_Stddev_Pop_Order_By | null | undefined;
+  stddev_samp?: Bonus_Withdrawals_Stddev_Samp_Order_By | null | undefined;
+  sum?: Bonus_Withdrawals_Sum_Order_By | null | undefined;
+  var_pop?: Bonus_Withdrawals_Var_Pop_Order_By | null | undefined;
+  var_samp?: Bonus_Withdrawals_Var_Samp_Order_By | null | undefined;
+  variance?: Bonus_Withdrawals_Variance_Order_By | null | undefined;
+};
+
+/** order by avg() on columns of table "bonus_withdrawals" */
+export type Bonus_Withdrawals_Avg_Order_By = {
+  amount_usdt?: Order_By | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "bonus_withdrawals". All fields are combined with a logical 'AND'. */
+export type Bonus_Withdrawals_Bool_Exp = {
+  _and?: Array<Bonus_Withdrawals_Bool_Exp> | null | undefined;
+  _not?: Bonus_Withdrawals_Bool_Exp | null | undefined;
+  _or?: Array<Bonus_Withdrawals_Bool_Exp> | null | undefined;
+  amount_usdt?: Numeric_Comparison_Exp | null | undefined;
+  created_at?: Timestamptz_Comparison_Exp | null | undefined;
+  id?: Uuid_Comparison_Exp | null | undefined;
+  payout_tx_id?: String_Comparison_Exp | null | undefined;
+  processed_at?: Timestamptz_Comparison_Exp | null | undefined;
+  processed_by?: Uuid_Comparison_Exp | null | undefined;
+  processed_by_user?: Portal_Users_Bool_Exp | null | undefined;
+  reject_reason?: String_Comparison_Exp | null | undefined;
+  status?: String_Comparison_Exp | null | undefined;
+  user?: Portal_Users_Bool_Exp | null | undefined;
+  user_id?: Uuid_Comparison_Exp | null | undefined;
+  wallet_address?: String_Comparison_Exp | null | undefined;
+};
+
+/** order by max() on columns of table "bonus_withdrawals" */
+export type Bonus_Withdrawals_Max_Order_By = {
+  amount_usdt?: Order_By | null | undefined;
+  created_at?: Order_By | null | undefined;
+  id?: Order_By | null | undefined;
+  payout_tx_id?: Order_By | null | undefined;
+  processed_at?: Order_By | null | undefined;
+  processed_by?: Order_By | null | undefined;
+  reject_reason?: Order_By | null | undefined;
+  status?: Order_By | null | undefined;
+  user_id?: Order_By | null | undefined;
+  wallet_address?: Order_By | null | undefined;
+};
+
+/** order by min() on columns of table "bonus_withdrawals" */
+export type Bonus_Withdrawals_Min_Order_By = {
+  amount_usdt?: Order_By | null | undefined;
+  created_at?: Order_By | null | undefined;
+  id?: Order_By | null | undefined;
+  payout_tx_id?: Order_By | null | undefined;
+  processed_at?: Order_By | null | undefined;
+  processed_by?: Order_By | null | undefined;
+  reject_reason?: Order_By | null | undefined;
+  status?: Order_By | null | undefined;
+  user_id?: Order_By | null | undefined;
+  wallet_address?: Order_By | null | undefined;
+};
+
+/** order by stddev() on columns of table "bonus_withdrawals" */
+export type Bonus_Withdrawals_Stddev_Order_By = {
+  amount_usdt?: Order_By | null | undefined;
+};
+
+/** order by stddev_pop() on columns of table "bonus_withdrawals" */
+export type Bonus_Withdrawals_Stddev_Pop_Order_By = {
+  amount_usdt?: Order_By | null | undefined;
+};
+
+/** order by stddev_samp() on columns of table "bonus_withdrawals" */
+export type Bonus_Withdrawals_Stddev_Samp_Order_By = {
+  amount_usdt?: Order_By | null | undefined;
+};
+
+/** order by sum() on columns of table "bonus_withdrawals" */
+export type Bonus_Withdrawals_Sum_Order_By = {
+  amount_usdt?: Order_By | null | undefined;
+};
+
+/** order by var_pop() on columns of table "bonus_withdrawals" */
+export type Bonus_Withdrawals_Var_Pop_Order_By = {
+  amount_usdt?: Order_By | null | undefined;
+};
+
+/** order by var_samp() on columns of table "bonus_withdrawals" */
+export type Bonus_Withdrawals_Var_Samp_Order_By = {
+  amount_usdt?: Order_By | null | undefined;
+};
+
+/** order by variance() on columns of table "bonus_withdrawals" */
+export type Bonus_Withdrawals_Variance_Order_By = {
+  amount_usdt?: Order_By | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "currencies". All fields are combined with a logical 'AND'. */
+export type Currencies_Bool_Exp = {
+  _and?: Array<Currencies_Bool_Exp> | null | undefined;
+  _not?: Currencies_Bool_Exp | null | undefined;
+  _or?: Array<Currencies_Bool_Exp> | null | undefined;
+  bank_accounts?: Bank_Accounts_Bool_Exp | null | undefined;
+  code?: String_Comparison_Exp | null | undefined;
+  created_at?: Timestamptz_Comparison_Exp | null | undefined;
+  custom_rates?: User_Custom_Carrency_Bool_Exp | null | undefined;
+  directions_from?: Exchange_Directions_Bool_Exp | null | undefined;
+  directions_to?: Exchange_Directions_Bool_Exp | null | undefined;
+  enabled?: Boolean_Comparison_Exp | null | undefined;
+  kind?: String_Comparison_Exp | null | undefined;
+  max_amount?: Numeric_Comparison_Exp | null | undefined;
+  memo_required?: Boolean_Comparison_Exp | null | undefined;
+  min_amount?: Numeric_Comparison_Exp | null | undefined;
+  name?: String_Comparison_Exp | null | undefined;
+  network?: String_Comparison_Exp | null | undefined;
+  precision?: Smallint_Comparison_Exp | null | undefined;
+  rates?: Rates_Bool_Exp | null | undefined;
+  sort_order?: Int_Comparison_Exp | null | undefined;
+  symbol?: String_Comparison_Exp | null | undefined;
+  updated_at?: Timestamptz_Comparison_Exp | null | undefined;
+};
+
+/** Ordering options when selecting data from "currencies". */
+export type Currencies_Order_By = {
+  bank_accounts_aggregate?: Bank_Accounts_Aggregate_Order_By | null | undefined;
+  code?: Order_By | null | undefined;
+  created_at?: Order_By | null | undefined;
+  custom_rates_aggregate?: User_Custom_Carrency_Aggregate_Order_By | null | undefined;
+  directions_from_aggregate?: Exchange_Directions_Aggregate_Order_By | null | undefined;
+  directions_to_aggregate?: Exchange_Directions_Aggregate_Order_By | null | undefined;
+  enabled?: Order_By | null | undefined;
+  kind?: Order_By | null | undefined;
+  max_amount?: Order_By | null | undefined;
+  memo_required?: Order_By | null | undefined;
+  min_amount?: Order_By | null | undefined;
+  name?: Order_By | null | undefined;
+  network?: Order_By | null | undefined;
+  precision?: Order_By | null | undefined;
+  rates_aggregate?: Rates_Aggregate_Order_By | null | undefined;
+  sort_order?: Order_By | null | undefined;
+  symbol?: Order_By | null | undefined;
+  updated_at?: Order_By | null | undefined;
+};
+
+/** order by aggregate values of table "exchange_directions" */
+export type Exchange_Directions_Aggregate_Order_By = {
+  avg?: Exchange_Directions_Avg_Order_By | null | undefined;
+  count?: Order_By | null | undefined;
+  max?: Exchange_Directions_Max_Order_By | null | undefined;
+  min?: Exchange_Directions_Min_Order_By | null | undefined;
+  stddev?: Exchange_Directions_Stddev_Order_By | null | undefined;
+  stddev_pop?: Exchange_Directions_Stddev_Pop_Order_By | null | undefined;
+  stddev_samp?: Exchange_Directions_Stddev_Samp_Order_By | null | undefined;
+  sum?: Exchange_Directions_Sum_Order_By | null | undefined;
+  var_pop?: Exchange_Directions_Var_Pop_Order_By | null | undefined;
+  var_samp?: Exchange_Directions_Var_Samp_Order_By | null | undefined;
+  variance?: Exchange_Directions_Variance_Order_By | null | undefined;
+};
+
+/** order by avg() on columns of table "exchange_directions" */
+export type Exchange_Directions_Avg_Order_By = {
+  sort_order?: Order_By | null | undefined;
+  window_utc_offset_minutes?: Order_By | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "exchange_directions". All fields are combined with a logical 'AND'. */
+export type Exchange_Directions_Bool_Exp = {
+  _and?: Array<Exchange_Directions_Bool_Exp> | null | undefined;
+  _not?: Exchange_Directions_Bool_Exp | null | undefined;
+  _or?: Array<Exchange_Directions_Bool_Exp> | null | undefined;
+  enabled?: Boolean_Comparison_Exp | null | undefined;
+  from_currency?: String_Comparison_Exp | null | undefined;
+  from_currency_info?: Currencies_Bool_Exp | null | undefined;
+  id?: Uuid_Comparison_Exp | null | undefined;
+  slug?: String_Comparison_Exp | null | undefined;
+  sort_order?: Int_Comparison_Exp | null | undefined;
+  to_currency?: String_Comparison_Exp | null | undefined;
+  to_currency_info?: Currencies_Bool_Exp | null | undefined;
+  transactions?: Transactions_Bool_Exp | null | undefined;
+  window_cutoff?: Time_Comparison_Exp | null | undefined;
+  window_end?: Time_Comparison_Exp | null | undefined;
+  window_start?: Time_Comparison_Exp | null | undefined;
+  window_utc_offset_minutes?: Smallint_Comparison_Exp | null | undefined;
+};
+
+/** order by max() on columns of table "exchange_directions" */
+export type Exchange_Directions_Max_Order_By = {
+  from_currency?: Order_By | null | undefined;
+  id?: Order_By | null | undefined;
+  slug?: Order_By | null | undefined;
+  sort_order?: Order_By | null | undefined;
+  to_currency?: Order_By | null | undefined;
+  window_cutoff?: Order_By | null | undefined;
+  window_end?: Order_By | null | undefined;
+  window_start?: Order_By | null | undefined;
+  window_utc_offset_minutes?: Order_By | null | undefined;
+};
+
+/** order by min() on columns of table "exchange_directions" */
+export type Exchange_Directions_Min_Order_By = {
+  from_currency?: Order_By | null | undefined;
+  id?: Order_By | null | undefined;
+  slug?: Order_By | null | undefined;
+  sort_order?: Order_By | null | undefined;
+  to_currency?: Order_By | null | undefined;
+  window_cutoff?: Order_By | null | undefined;
+  window_end?: Order_By | null | undefined;
+  window_start?: Order_By | null | undefined;
+  window_utc_offset_minutes?: Order_By | null | undefined;
+};
+
+/** Ordering options when selecting data from "exchange_directions". */
+export type Exchange_Directions_Order_By = {
+  enabled?: Order_By | null | undefined;
+  from_currency?: Order_By | null | undefined;
+  from_currency_info?: Currencies_Order_By | null | undefined;
+  id?: Order_By | null | undefined;
+  slug?: Order_By | null | undefined;
+  sort_order?: Order_By | null | undefined;
+  to_currency?: Order_By | null | undefined;
+  to_currency_info?: Currencies_Order_By | null | undefined;
+  transactions_aggregate?: Transactions_Aggregate_Order_By | null | undefined;
+  window_cutoff?: Order_By | null | undefined;
+  window_end?: Order_By | null | undefined;
+  window_start?: Order_By | null | undefined;
+  window_utc_offset_minutes?: Order_By | null | undefined;
+};
+
+/** order by stddev() on columns of table "exchange_directions" */
+export type Exchange_Directions_Stddev_Order_By = {
+  sort_order?: Order_By | null | undefined;
+  window_utc_offset_minutes?: Order_By | null | undefined;
+};
+
+/** order by stddev_pop() on columns of table "exchange_directions" */
+export type Exchange_Directions_Stddev_Pop_Order_By = {
+  sort_order?: Order_By | null | undefined;
+  window_utc_offset_minutes?: Order_By | null | undefined;
+};
+
+/** order by stddev_samp() on columns of table "exchange_directions" */
+export type Exchange_Directions_Stddev_Samp_Order_By = {
+  sort_order?: Order_By | null | undefined;
+  window_utc_offset_minutes?: Order_By | null | undefined;
+};
+
+/** order by sum() on columns of table "exchange_directions" */
+export type Exchange_Directions_Sum_Order_By = {
+  sort_order?: Order_By | null | undefined;
+  window_utc_offset_minutes?: Order_By | null | undefined;
+};
+
+/** order by var_pop() on columns of table "exchange_directions" */
+export type Exchange_Directions_Var_Pop_Order_By = {
+  sort_order?: Order_By | null | undefined;
+  window_utc_offset_minutes?: Order_By | null | undefined;
+};
+
+/** order by var_samp() on columns of table "exchange_directions" */
+export type Exchange_Directions_Var_Samp_Order_By = {
+  sort_order?: Order_By | null | undefined;
+  window_utc_offset_minutes?: Order_By | null | undefined;
+};
+
+/** order by variance() on columns of table "exchange_directions" */
+export type Exchange_Directions_Variance_Order_By = {
+  sort_order?: Order_By | null | undefined;
+  window_utc_offset_minutes?: Order_By | null | undefined;
+};
+
+/** Boolean expression to compare columns of type "numeric". All fields are combined with logical 'AND'. */
+export type Numeric_Comparison_Exp = {
+  _eq?: string | null | undefined;
+  _gt?: string | null | undefined;
+  _gte?: string | null | undefined;
+  _in?: Array<string> | null | undefined;
+  _is_null?: boolean | null | undefined;
+  _lt?: string | null | undefined;
+  _lte?: string | null | undefined;
+  _neq?: string | null | undefined;
+  _nin?: Array<string> | null | undefined;
+};
+
+/** column ordering options */
+export type Order_By =
+  /** in ascending order, nulls last */
+  | 'asc'
+  /** in ascending order, nulls first */
+  | 'asc_nulls_first'
+  /** in ascending order, nulls last */
+  | 'asc_nulls_last'
+  /** in descending order, nulls first */
+  | 'desc'
+  /** in descending order, nulls first */
+  | 'desc_nulls_first'
+  /** in descending order, nulls last */
+  | 'desc_nulls_last';
+
+/** order by aggregate values of table "portal_users" */
+export type Portal_Users_Aggregate_Order_By = {
+  avg?: Portal_Users_Avg_Order_By | null | undefined;
+  count?: Order_By | null | undefined;
+  max?: Portal_Users_Max_Order_By | null | undefined;
+  min?: Portal_Users_Min_Order_By | null | undefined;
+  stddev?: Portal_Users_Stddev_Order_By | null | undefined;
+  stddev_pop?: Portal_Users_Stddev_Pop_Order_By | null | undefined;
+  stddev_samp?: Portal_Users_Stddev_Samp_Order_By | null | undefined;
+  sum?: Portal_Users_Sum_Order_By | null | undefined;
+  var_pop?: Portal_Users_Var_Pop_Order_By | null | undefined;
+  var_samp?: Portal_Users_Var_Samp_Order_By | null | undefined;
+  variance?: Portal_Users_Variance_Order_By | null | undefined;
+};
+
+/** order by avg() on columns of table "portal_users" */
+export type Portal_Users_Avg_Order_By = {
+  telegram_id?: Order_By | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "portal_users". All fields are combined with a logical 'AND'. */
+export type Portal_Users_Bool_Exp = {
+  _and?: Array<Portal_Users_Bool_Exp> | null | undefined;
+  _not?: Portal_Users_Bool_Exp | null | undefined;
+  _or?: Array<Portal_Users_Bool_Exp> | null | undefined;
+  bonus_withdrawals?: Bonus_Withdrawals_Bool_Exp | null | undefined;
+  created_at?: Timestamptz_Comparison_Exp | null | undefined;
+  custom_currencies?: User_Custom_Carrency_Bool_Exp | null | undefined;
+  email?: String_Comparison_Exp | null | undefined;
+  generated_referral_bonuses?: Referral_Bonuses_Bool_Exp | null | undefined;
+  handled_support_requests?: Support_Requests_Bool_Exp | null | undefined;
+  id?: Uuid_Comparison_Exp | null | undefined;
+  is_2fa?: Boolean_Comparison_Exp | null | undefined;
+  is_disabled?: Boolean_Comparison_Exp | null | undefined;
+  is_verified_email?: Boolean_Comparison_Exp | null | undefined;
+  locale?: String_Comparison_Exp | null | undefined;
+  processed_bonus_withdrawals?: Bonus_Withdrawals_Bool_Exp | null | undefined;
+  referral_bonuses?: Referral_Bonuses_Bool_Exp | null | undefined;
+  referral_name?: String_Comparison_Exp | null | undefined;
+  referrals?: Portal_Users_Bool_Exp | null | undefined;
+  referrer?: Portal_Users_Bool_Exp | null | undefined;
+  referrer_id?: Uuid_Comparison_Exp | null | undefined;
+  roles?: Roles_Bool_Exp | null | undefined;
+  status?: String_Comparison_Exp | null | undefined;
+  status_changes?: Transaction_Status_History_Bool_Exp | null | undefined;
+  support_requests?: Support_Requests_Bool_Exp | null | undefined;
+  telegram_id?: Bigint_Comparison_Exp | null | undefined;
+  telegram_username?: String_Comparison_Exp | null | undefined;
+  transactions?: Transactions_Bool_Exp | null | undefined;
+  updated_at?: Timestamptz_Comparison_Exp | null | undefined;
+  user_level?: User_Levels_Bool_Exp | null | undefined;
+};
+
+/** order by max() on columns of table "portal_users" */
+export type Portal_Users_Max_Order_By = {
+  created_at?: Order_By | null | undefined;
+  email?: Order_By | null | undefined;
+  id?: Order_By | null | undefined;
+  locale?: Order_By | null | undefined;
+  referral_name?: Order_By | null | undefined;
+  referrer_id?: Order_By | null | undefined;
+  status?: Order_By | null | undefined;
+  telegram_id?: Order_By | null | undefined;
+  telegram_username?: Order_By | null | undefined;
+  updated_at?: Order_By | null | undefined;
+};
+
+/** order by min() on columns of table "portal_users" */
+export type Portal_Users_Min_Order_By = {
+  created_at?: Order_By | null | undefined;
+  email?: Order_By | null | undefined;
+  id?: Order_By | null | undefined;
+  locale?: Order_By | null | undefined;
+  referral_name?: Order_By | null | undefined;
+  referrer_id?: Order_By | null | undefined;
+  status?: Order_By | null | undefined;
+  telegram_id?: Order_By | null | undefined;
+  telegram_username?: Order_By | null | undefined;
+  updated_at?: Order_By | null | undefined;
+};
+
+/** Ordering options when selecting data from "portal_users". */
+export type Portal_Users_Order_By = {
+  bonus_withdrawals_aggregate?: Bonus_Withdrawals_Aggregate_Order_By | null | undefined;
+  created_at?: Order_By | null | undefined;
+  custom_currencies_aggregate?: User_Custom_Carrency_Aggregate_Order_By | null | undefined;
+  email?: Order_By | null | undefined;
+  generated_referral_bonuses_aggregate?: Referral_Bonuses_Aggregate_Order_By | null | undefined;
+  handled_support_requests_aggregate?: Support_Requests_Aggregate_Order_By | null | undefined;
+  id?: Order_By | null | undefined;
+  is_2fa?: Order_By | null | undefined;
+  is_disabled?: Order_By | null | undefined;
+  is_verified_email?: Order_By | null | undefined;
+  locale?: Order_By | null | undefined;
+  processed_bonus_withdrawals_aggregate?: Bonus_Withdrawals_Aggregate_Order_By | null | undefined;
+  referral_bonuses_aggregate?: Referral_Bonuses_Aggregate_Order_By | null | undefined;
+  referral_name?: Order_By | null | undefined;
+  referrals_aggregate?: Portal_Users_Aggregate_Order_By | null | undefined;
+  referrer?: Portal_Users_Order_By | null | undefined;
+  referrer_id?: Order_By | null | undefined;
+  roles_aggregate?: Roles_Aggregate_Order_By | null | undefined;
+  status?: Order_By | null | undefined;
+  status_changes_aggregate?: Transaction_Status_History_Aggregate_Order_By | null | undefined;
+  support_requests_aggregate?: Support_Requests_Aggregate_Order_By | null | undefined;
+  telegram_id?: Order_By | null | undefined;
+  telegram_username?: Order_By | null | undefined;
+  transactions_aggregate?: Transactions_Aggregate_Order_By | null | undefined;
+  updated_at?: Order_By | null | undefined;
+  user_level?: User_Levels_Order_By | null | undefined;
+};
+
+/** order by stddev() on columns of table "portal_users" */
+export type Portal_Users_Stddev_Order_By = {
+  telegram_id?: Order_By | null | undefined;
+};
+
+/** order by stddev_pop() on columns of table "portal_users" */
+export type Portal_Users_Stddev_Pop_Order_By = {
+  telegram_id?: Order_By | null | undefined;
+};
+
+/** order by stddev_samp() on columns of table "portal_users" */
+export type Portal_Users_Stddev_Samp_Order_By = {
+  telegram_id?: Order_By | null | undefined;
+};
+
+/** order by sum() on columns of table "portal_users" */
+export type Portal_Users_Sum_Order_By = {
+  telegram_id?: Order_By | null | undefined;
+};
+
+/** order by var_pop() on columns of table "portal_users" */
+export type Portal_Users_Var_Pop_Order_By = {
+  telegram_id?: Order_By | null | undefined;
+};
+
+/** order by var_samp() on columns of table "portal_users" */
+export type Portal_Users_Var_Samp_Order_By = {
+  telegram_id?: Order_By | null | undefined;
+};
+
+/** order by variance() on columns of table "portal_users" */
+export type Portal_Users_Variance_Order_By = {
+  telegram_id?: Order_By | null | undefined;
+};
+
+/** order by aggregate values of table "rates" */
+export type Rates_Aggregate_Order_By = {
+  avg?: Rates_Avg_Order_By | null | undefined;
+  count?: Order_By | null | undefined;
+  max?: Rates_Max_Order_By | null | undefined;
+  min?: Rates_Min_Order_By | null | undefined;
+  stddev?: Rates_Stddev_Order_By | null | undefined;
+  stddev_pop?: Rates_Stddev_Pop_Order_By | null | undefined;
+  stddev_samp?: Rates_Stddev_Samp_Order_By | null | undefined;
+  sum?: Rates_Sum_Order_By | null | undefined;
+  var_pop?: Rates_Var_Pop_Order_By | null | undefined;
+  var_samp?: Rates_Var_Samp_Order_By | null | undefined;
+  variance?: Rates_Variance_Order_By | null | undefined;
+};
+
+/** order by avg() on columns of table "rates" */
+export type Rates_Avg_Order_By = {
+  price_usdt?: Order_By | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "rates". All fields are combined with a logical 'AND'. */
+export type Rates_Bool_Exp = {
+  _and?: Array<Rates_Bool_Exp> | null | undefined;
+  _not?: Rates_Bool_Exp | null | undefined;
+  _or?: Array<Rates_Bool_Exp> | null | undefined;
+  currency?: Currencies_Bool_Exp | null | undefined;
+  currency_code?: String_Comparison_Exp | null | undefined;
+  fetched_at?: Timestamptz_Comparison_Exp | null | undefined;
+  price_usdt?: Numeric_Comparison_Exp | null | undefined;
+  provider?: String_Comparison_Exp | null | undefined;
+};
+
+/** order by max() on columns of table "rates" */
+export type Rates_Max_Order_By = {
+  currency_code?: Order_By | null | undefined;
+  fetched_at?: Order_By | null | undefined;
+  price_usdt?: Order_By | null | undefined;
+  provider?: Order_By | null | undefined;
+};
+
+/** order by min() on columns of table "rates" */
+export type Rates_Min_Order_By = {
+  currency_code?: Order_By | null | undefined;
+  fetched_at?: Order_By | null | undefined;
+  price_usdt?: Order_By | null | undefined;
+  provider?: Order_By | null | undefined;
+};
+
+/** order by stddev() on columns of table "rates" */
+export type Rates_Stddev_Order_By = {
+  price_usdt?: Order_By | null | undefined;
+};
+
+/** order by stddev_pop() on columns of table "rates" */
+export type Rates_Stddev_Pop_Order_By = {
+  price_usdt?: Order_By | null | undefined;
+};
+
+/** order by stddev_samp() on columns of table "rates" */
+export type Rates_Stddev_Samp_Order_By = {
+  price_usdt?: Order_By | null | undefined;
+};
+
+/** order by sum() on columns of table "rates" */
+export type Rates_Sum_Order_By = {
+  price_usdt?: Order_By | null | undefined;
+};
+
+/** order by var_pop() on columns of table "rates" */
+export type Rates_Var_Pop_Order_By = {
+  price_usdt?: Order_By | null | undefined;
+};
+
+/** order by var_samp() on columns of table "rates" */
+export type Rates_Var_Samp_Order_By = {
+  price_usdt?: Order_By | null | undefined;
+};
+
+/** order by variance() on columns of table "rates" */
+export type Rates_Variance_Order_By = {
+  price_usdt?: Order_By | null | undefined;
+};
+
+/** order by aggregate values of table "referral_bonuses" */
+export type Referral_Bonuses_Aggregate_Order_By = {
+  avg?: Referral_Bonuses_Avg_Order_By | null | undefined;
+  count?: Order_By | null | undefined;
+  max?: Referral_Bonuses_Max_Order_By | null | undefined;
+  min?: Referral_Bonuses_Min_Order_By | null | undefined;
+  stddev?: Referral_Bonuses_Stddev_Order_By | null | undefined;
+  stddev_pop?: Referral_Bonuses_Stddev_Pop_Order_By | null | undefined;
+  stddev_samp?: Referral_Bonuses_Stddev_Samp_Order_By | null | undefined;
+  sum?: Referral_Bonuses_Sum_Order_By | null | undefined;
+  var_pop?: Referral_Bonuses_Var_Pop_Order_By | null | undefined;
+  var_samp?: Referral_Bonuses_Var_Samp_Order_By | null | undefined;
+  variance?: Referral_Bonuses_Variance_Order_By | null | undefined;
+};
+
+/** order by avg() on columns of table "referral_bonuses" */
+export type Referral_Bonuses_Avg_Order_By = {
+  accrual_rate?: Order_By | null | undefined;
+  amount_usdt?: Order_By | null | undefined;
+  order_amount_usdt?: Order_By | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "referral_bonuses". All fields are combined with a logical 'AND'. */
+export type Referral_Bonuses_Bool_Exp = {
+  _and?: Array<Referral_Bonuses_Bool_Exp> | null | undefined;
+  _not?: Referral_Bonuses_Bool_Exp | null | undefined;
+  _or?: Array<Referral_Bonuses_Bool_Exp> | null | undefined;
+  accrual_rate?: Numeric_Comparison_Exp | null | undefined;
+  amount_usdt?: Numeric_Comparison_Exp | null | undefined;
+  created_at?: Timestamptz_Comparison_Exp | null | undefined;
+  id?: Uuid_Comparison_Exp | null | undefined;
+  order_amount_usdt?: Numeric_Comparison_Exp | null | undefined;
+  referral?: Portal_Users_Bool_Exp | null | undefined;
+  referral_id?: Uuid_Comparison_Exp | null | undefined;
+  referrer?: Portal_Users_Bool_Exp | null | undefined;
+  referrer_id?: Uuid_Comparison_Exp | null | undefined;
+  transaction?: Transactions_Bool_Exp | null | undefined;
+  transaction_id?: Uuid_Comparison_Exp | null | undefined;
+};
+
+/** order by max() on columns of table "referral_bonuses" */
+export type Referral_Bonuses_Max_Order_By = {
+  accrual_rate?: Order_By | null | undefined;
+  amount_usdt?: Order_By | null | undefined;
+  created_at?: Order_By | null | undefined;
+  id?: Order_By | null | undefined;
+  order_amount_usdt?: Order_By | null | undefined;
+  referral_id?: Order_By | null | undefined;
+  referrer_id?: Order_By | null | undefined;
+  transaction_id?: Order_By | null | undefined;
+};
+
+/** order by min() on columns of table "referral_bonuses" */
+export type Referral_Bonuses_Min_Order_By = {
+  accrual_rate?: Order_By | null | undefined;
+  amount_usdt?: Order_By | null | undefined;
+  created_at?: Order_By | null | undefined;
+  id?: Order_By | null | undefined;
+  order_amount_usdt?: Order_By | null | undefined;
+  referral_id?: Order_By | null | undefined;
+  referrer_id?: Order_By | null | undefined;
+  transaction_id?: Order_By | null | undefined;
+};
+
+/** Ordering options when selecting data from "referral_bonuses". */
+export type Referral_Bonuses_Order_By = {
+  accrual_rate?: Order_By | null | undefined;
+  amount_usdt?: Order_By | null | undefined;
+  created_at?: Order_By | null | undefined;
+  id?: Order_By | null | undefined;
+  order_amount_usdt?: Order_By | null | undefined;
+  referral?: Portal_Users_Order_By | null | undefined;
+  referral_id?: Order_By | null | undefined;
+  referrer?: Portal_Users_Order_By | null | undefined;
+  referrer_id?: Order_By | null | undefined;
+  transaction?: Transactions_Order_By | null | undefined;
+  transaction_id?: Order_By | null | undefined;
+};
+
+/** order by stddev() on columns of table "referral_bonuses" */
+export type Referral_Bonuses_Stddev_Order_By = {
+  accrual_rate?: Order_By | null | undefined;
+  amount_usdt?: Order_By | null | undefined;
+  order_amount_usdt?: Order_By | null | undefined;
+};
+
+/** order by stddev_pop() on columns of table "referral_bonuses" */
+export type Referral_Bonuses_Stddev_Pop_Order_By = {
+  accrual_rate?: Order_By | null | undefined;
+  amount_usdt?: Order_By | null | undefined;
+  order_amount_usdt?: Order_By | null | undefined;
+};
+
+/** order by stddev_samp() on columns of table "referral_bonuses" */
+export type Referral_Bonuses_Stddev_Samp_Order_By = {
+  accrual_rate?: Order_By | null | undefined;
+  amount_usdt?: Order_By | null | undefined;
+  order_amount_usdt?: Order_By | null | undefined;
+};
+
+/** order by sum() on columns of table "referral_bonuses" */
+export type Referral_Bonuses_Sum_Order_By = {
+  accrual_rate?: Order_By | null | undefined;
+  amount_usdt?: Order_By | null | undefined;
+  order_amount_usdt?: Order_By | null | undefined;
+};
+
+/** order by var_pop() on columns of table "referral_bonuses" */
+export type Referral_Bonuses_Var_Pop_Order_By = {
+  accrual_rate?: Order_By | null | undefined;
+  amount_usdt?: Order_By | null | undefined;
+  order_amount_usdt?: Order_By | null | undefined;
+};
+
+/** order by var_samp() on columns of table "referral_bonuses" */
+export type Referral_Bonuses_Var_Samp_Order_By = {
+  accrual_rate?: Order_By | null | undefined;
+  amount_usdt?: Order_By | null | undefined;
+  order_amount_usdt?: Order_By | null | undefined;
+};
+
+/** order by variance() on columns of table "referral_bonuses" */
+export type Referral_Bonuses_Variance_Order_By = {
+  accrual_rate?: Order_By | null | undefined;
+  amount_usdt?: Order_By | null | undefined;
+  order_amount_usdt?: Order_By | null | undefined;
+};
+
+/** order by aggregate values of table "roles" */
+export type Roles_Aggregate_Order_By = {
+  count?: Order_By | null | undefined;
+  max?: Roles_Max_Order_By | null | undefined;
+  min?: Roles_Min_Order_By | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "roles". All fields are combined with a logical 'AND'. */
+export type Roles_Bool_Exp = {
+  _and?: Array<Roles_Bool_Exp> | null | undefined;
+  _not?: Roles_Bool_Exp | null | undefined;
+  _or?: Array<Roles_Bool_Exp> | null | undefined;
+  created_at?: Timestamptz_Comparison_Exp | null | undefined;
+  id?: Uuid_Comparison_Exp | null | undefined;
+  role_type?: String_Comparison_Exp | null | undefined;
+  user?: Portal_Users_Bool_Exp | null | undefined;
+  user_id?: Uuid_Comparison_Exp | null | undefined;
+};
+
+/** order by max() on columns of table "roles" */
+export type Roles_Max_Order_By = {
+  created_at?: Order_By | null | undefined;
+  id?: Order_By | null | undefined;
+  role_type?: Order_By | null | undefined;
+  user_id?: Order_By | null | undefined;
+};
+
+/** order by min() on columns of table "roles" */
+export type Roles_Min_Order_By = {
+  created_at?: Order_By | null | undefined;
+  id?: Order_By | null | undefined;
+  role_type?: Order_By | null | undefined;
+  user_id?: Order_By | null | undefined;
+};
+
+/** Boolean expression to compare columns of type "smallint". All fields are combined with logical 'AND'. */
+export type Smallint_Comparison_Exp = {
+  _eq?: number | null | undefined;
+  _gt?: number | null | undefined;
+  _gte?: number | null | undefined;
+  _in?: Array<number> | null | undefined;
+  _is_null?: boolean | null | undefined;
+  _lt?: number | null | undefined;
+  _lte?: number | null | undefined;
+  _neq?: number | null | undefined;
+  _nin?: Array<number> | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "support_feedback". All fields are combined with a logical 'AND'. */
+export type Support_Feedback_Bool_Exp = {
+  _and?: Array<Support_Feedback_Bool_Exp> | null | undefined;
+  _not?: Support_Feedback_Bool_Exp | null | undefined;
+  _or?: Array<Support_Feedback_Bool_Exp> | null | undefined;
+  email?: String_Comparison_Exp | null | undefined;
+  id?: Uuid_Comparison_Exp | null | undefined;
+  message?: String_Comparison_Exp | null | undefined;
+  sent_at?: Timestamptz_Comparison_Exp | null | undefined;
+  sent_by?: Uuid_Comparison_Exp | null | undefined;
+  sent_by_user?: Portal_Users_Bool_Exp | null | undefined;
+  subject?: String_Comparison_Exp | null | undefined;
+  support_request?: Support_Requests_Bool_Exp | null | undefined;
+  support_request_id?: Uuid_Comparison_Exp | null | undefined;
+};
+
+/** order by aggregate values of table "support_requests" */
+export type Support_Requests_Aggregate_Order_By = {
+  count?: Order_By | null | undefined;
+  max?: Support_Requests_Max_Order_By | null | undefined;
+  min?: Support_Requests_Min_Order_By | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "support_requests". All fields are combined with a logical 'AND'. */
+export type Support_Requests_Bool_Exp = {
+  _and?: Array<Support_Requests_Bool_Exp> | null | undefined;
+  _not?: Support_Requests_Bool_Exp | null | undefined;
+  _or?: Array<Support_Requests_Bool_Exp> | null | undefined;
+  created_at?: Timestamptz_Comparison_Exp | null | undefined;
+  email?: String_Comparison_Exp | null | undefined;
+  feedback?: Support_Feedback_Bool_Exp | null | undefined;
+  handled?: Boolean_Comparison_Exp | null | undefined;
+  handled_at?: Timestamptz_Comparison_Exp | null | undefined;
+  handled_by?: Uuid_Comparison_Exp | null | undefined;
+  handled_by_user?: Portal_Users_Bool_Exp | null | undefined;
+  id?: Uuid_Comparison_Exp | null | undefined;
+  message?: String_Comparison_Exp | null | undefined;
+  name?: String_Comparison_Exp | null | undefined;
+  order_id?: String_Comparison_Exp | null | undefined;
+  subject?: String_Comparison_Exp | null | undefined;
+  user?: Portal_Users_Bool_Exp | null | undefined;
+  user_id?: Uuid_Comparison_Exp | null | undefined;
+};
+
+/** order by max() on columns of table "support_requests" */
+export type Support_Requests_Max_Order_By = {
+  created_at?: Order_By | null | undefined;
+  email?: Order_By | null | undefined;
+  handled_at?: Order_By | null | undefined;
+  handled_by?: Order_By | null | undefined;
+  id?: Order_By | null | undefined;
+  message?: Order_By | null | undefined;
+  name?: Order_By | null | undefined;
+  order_id?: Order_By | null | undefined;
+  subject?: Order_By | null | undefined;
+  user_id?: Order_By | null | undefined;
+};
+
+/** order by min() on columns of table "support_requests" */
+export type Support_Requests_Min_Order_By = {
+  created_at?: Order_By | null | undefined;
+  email?: Order_By | null | undefined;
+  handled_at?: Order_By | null | undefined;
+  handled_by?: Order_By | null | undefined;
+  id?: Order_By | null | undefined;
+  message?: Order_By | null | undefined;
+  name?: Order_By | null | undefined;
+  order_id?: Order_By | null | undefined;
+  subject?: Order_By | null | undefined;
+  user_id?: Order_By | null | undefined;
+};
+
+/** Boolean expression to compare columns of type "time". All fields are combined with logical 'AND'. */
+export type Time_Comparison_Exp = {
+  _eq?: string | null | undefined;
+  _gt?: string | null | undefined;
+  _gte?: string | null | undefined;
+  _in?: Array<string> | null | undefined;
+  _is_null?: boolean | null | undefined;
+  _lt?: string | null | undefined;
+  _lte?: string | null | undefined;
+  _neq?: string | null | undefined;
+  _nin?: Array<string> | null | undefined;
+};
+
+/** Boolean expression to compare columns of type "timestamptz". All fields are combined with logical 'AND'. */
+export type Timestamptz_Comparison_Exp = {
+  _eq?: string | null | undefined;
+  _gt?: string | null | undefined;
+  _gte?: string | null | undefined;
+  _in?: Array<string> | null | undefined;
+  _is_null?: boolean | null | undefined;
+  _lt?: string | null | undefined;
+  _lte?: string | null | undefined;
+  _neq?: string | null | undefined;
+  _nin?: Array<string> | null | undefined;
+};
+
+/** order by aggregate values of table "transaction_status_history" */
+export type Transaction_Status_History_Aggregate_Order_By = {
+  avg?: Transaction_Status_History_Avg_Order_By | null | undefined;
+  count?: Order_By | null | undefined;
+  max?: Transaction_Status_History_Max_Order_By | null | undefined;
+  min?: Transaction_Status_History_Min_Order_By | null | undefined;
+  stddev?: Transaction_Status_History_Stddev_Order_By | null | undefined;
+  stddev_pop?: Transaction_Status_History_Stddev_Pop_Order_By | null | undefined;
+  stddev_samp?: Transaction_Status_History_Stddev_Samp_Order_By | null | undefined;
+  sum?: Transaction_Status_History_Sum_Order_By | null | undefined;
+  var_pop?: Transaction_Status_History_Var_Pop_Order_By | null | undefined;
+  var_samp?: Transaction_Status_History_Var_Samp_Order_By | null | undefined;
+  variance?: Transaction_Status_History_Variance_Order_By | null | undefined;
+};
+
+/** order by avg() on columns of table "transaction_status_history" */
+export type Transaction_Status_History_Avg_Order_By = {
+  id?: Order_By | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "transaction_status_history". All fields are combined with a logical 'AND'. */
+export type Transaction_Status_History_Bool_Exp = {
+  _and?: Array<Transaction_Status_History_Bool_Exp> | null | undefined;
+  _not?: Transaction_Status_History_Bool_Exp | null | undefined;
+  _or?: Array<Transaction_Status_History_Bool_Exp> | null | undefined;
+  changed_by?: Uuid_Comparison_Exp | null | undefined;
+  changed_by_user?: Portal_Users_Bool_Exp | null | undefined;
+  created_at?: Timestamptz_Comparison_Exp | null | undefined;
+  from_status?: String_Comparison_Exp | null | undefined;
+  id?: Bigint_Comparison_Exp | null | undefined;
+  note?: String_Comparison_Exp | null | undefined;
+  to_status?: String_Comparison_Exp | null | undefined;
+  transaction?: Transactions_Bool_Exp | null | undefined;
+  transaction_id?: Uuid_Comparison_Exp | null | undefined;
+};
+
+/** order by max() on columns of table "transaction_status_history" */
+export type Transaction_Status_History_Max_Order_By = {
+  changed_by?: Order_By | null | undefined;
+  created_at?: Order_By | null | undefined;
+  from_status?: Order_By | null | undefined;
+  id?: Order_By | null | undefined;
+  note?: Order_By | null | undefined;
+  to_status?: Order_By | null | undefined;
+  transaction_id?: Order_By | null | undefined;
+};
+
+/** order by min() on columns of table "transaction_status_history" */
+export type Transaction_Status_History_Min_Order_By = {
+  changed_by?: Order_By | null | undefined;
+  created_at?: Order_By | null | undefined;
+  from_status?: Order_By | null | undefined;
+  id?: Order_By | null | undefined;
+  note?: Order_By | null | undefined;
+  to_status?: Order_By | null | undefined;
+  transaction_id?: Order_By | null | undefined;
+};
+
+/** order by stddev() on columns of table "transaction_status_history" */
+export type Transaction_Status_History_Stddev_Order_By = {
+  id?: Order_By | null | undefined;
+};
+
+/** order by stddev_pop() on columns of table "transaction_status_history" */
+export type Transaction_Status_History_Stddev_Pop_Order_By = {
+  id?: Order_By | null | undefined;
+};
+
+/** order by stddev_samp() on columns of table "transaction_status_history" */
+export type Transaction_Status_History_Stddev_Samp_Order_By = {
+  id?: Order_By | null | undefined;
+};
+
+/** order by sum() on columns of table "transaction_status_history" */
+export type Transaction_Status_History_Sum_Order_By = {
+  id?: Order_By | null | undefined;
+};
+
+/** order by var_pop() on columns of table "transaction_status_history" */
+export type Transaction_Status_History_Var_Pop_Order_By = {
+  id?: Order_By | null | undefined;
+};
+
+/** order by var_samp() on columns of table "transaction_status_history" */
+export type Transaction_Status_History_Var_Samp_Order_By = {
+  id?: Order_By | null | undefined;
+};
+
+/** order by variance() on columns of table "transaction_status_history" */
+export type Transaction_Status_History_Variance_Order_By = {
+  id?: Order_By | null | undefined;
+};
+
+/** order by aggregate values of table "transactions" */
+export type Transactions_Aggregate_Order_By = {
+  avg?: Transactions_Avg_Order_By | null | undefined;
+  count?: Order_By | null | undefined;
+  max?: Transactions_Max_Order_By | null | undefined;
+  min?: Transactions_Min_Order_By | null | undefined;
+  stddev?: Transactions_Stddev_Order_By | null | undefined;
+  stddev_pop?: Transactions_Stddev_Pop_Order_By | null | undefined;
+  stddev_samp?: Transactions_Stddev_Samp_Order_By | null | undefined;
+  sum?: Transactions_Sum_Order_By | null | undefined;
+  var_pop?: Transactions_Var_Pop_Order_By | null | undefined;
+  var_samp?: Transactions_Var_Samp_Order_By | null | undefined;
+  variance?: Transactions_Variance_Order_By | null | undefined;
+};
+
+/** order by avg() on columns of table "transactions" */
+export type Transactions_Avg_Order_By = {
+  amount_usdt?: Order_By | null | undefined;
+  number?: Order_By | null | undefined;
+  rate?: Order_By | null | undefined;
+  receive_amount?: Order_By | null | undefined;
+  send_amount?: Order_By | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "transactions". All fields are combined with a logical 'AND'. */
+export type Transactions_Bool_Exp = {
+  _and?: Array<Transactions_Bool_Exp> | null | undefined;
+  _not?: Transactions_Bool_Exp | null | undefined;
+  _or?: Array<Transactions_Bool_Exp> | null | undefined;
+  amount_usdt?: Numeric_Comparison_Exp | null | undefined;
+  bank_account?: Bank_Accounts_Bool_Exp | null | undefined;
+  bank_account_id?: Uuid_Comparison_Exp | null | undefined;
+  cancel_reason?: String_Comparison_Exp | null | undefined;
+  canceled_at?: Timestamptz_Comparison_Exp | null | undefined;
+  canceled_by?: String_Comparison_Exp | null | undefined;
+  completed_at?: Timestamptz_Comparison_Exp | null | undefined;
+  created_at?: Timestamptz_Comparison_Exp | null | undefined;
+  deposit_address?: String_Comparison_Exp | null | undefined;
+  deposit_memo?: String_Comparison_Exp | null | undefined;
+  direction?: Exchange_Directions_Bool_Exp | null | undefined;
+  email?: String_Comparison_Exp | null | undefined;
+  full_name?: String_Comparison_Exp | null | undefined;
+  iban?: String_Comparison_Exp | null | undefined;
+  id?: Uuid_Comparison_Exp | null | undefined;
+  idempotency_key?: String_Comparison_Exp | null | undefined;
+  locale?: String_Comparison_Exp | null | undefined;
+  number?: Bigint_Comparison_Exp | null | undefined;
+  paid_at?: Timestamptz_Comparison_Exp | null | undefined;
+  payment_reference?: String_Comparison_Exp | null | undefined;
+  payout_tx_id?: String_Comparison_Exp | null | undefined;
+  rate?: Numeric_Comparison_Exp | null | undefined;
+  reason?: String_Comparison_Exp | null | undefined;
+  receive_amount?: Numeric_Comparison_Exp | null | undefined;
+  receive_currency?: String_Comparison_Exp | null | undefined;
+  receive_currency_info?: Currencies_Bool_Exp | null | undefined;
+  referral_bonus?: Referral_Bonuses_Bool_Exp | null | undefined;
+  requisites_at?: Timestamptz_Comparison_Exp | null | undefined;
+  send_amount?: Numeric_Comparison_Exp | null | undefined;
+  send_currency?: String_Comparison_Exp | null | undefined;
+  send_currency_info?: Currencies_Bool_Exp | null | undefined;
+  source?: String_Comparison_Exp | null | undefined;
+  status?: String_Comparison_Exp | null | undefined;
+  status_history?: Transaction_Status_History_Bool_Exp | null | undefined;
+  updated_at?: Timestamptz_Comparison_Exp | null | undefined;
+  user?: Portal_Users_Bool_Exp | null | undefined;
+  user_id?: Uuid_Comparison_Exp | null | undefined;
+  wallet_address?: String_Comparison_Exp | null | undefined;
+};
+
+/** order by max() on columns of table "transactions" */
+export type Transactions_Max_Order_By = {
+  amount_usdt?: Order_By | null | undefined;
+  bank_account_id?: Order_By | null | undefined;
+  cancel_reason?: Order_By | null | undefined;
+  canceled_at?: Order_By | null | undefined;
+  canceled_by?: Order_By | null | undefined;
+  completed_at?: Order_By | null | undefined;
+  created_at?: Order_By | null | undefined;
+  deposit_address?: Order_By | null | undefined;
+  deposit_memo?: Order_By | null | undefined;
+  email?: Order_By | null | undefined;
+  full_name?: Order_By | null | undefined;
+  iban?: Order_By | null | undefined;
+  id?: Order_By | null | undefined;
+  idempotency_key?: Order_By | null | undefined;
+  locale?: Order_By | null | undefined;
+  number?: Order_By | null | undefined;
+  paid_at?: Order_By | null | undefined;
+  payment_reference?: Order_By | null | undefined;
+  payout_tx_id?: Order_By | null | undefined;
+  rate?: Order_By | null | undefined;
+  reason?: Order_By | null | undefined;
+  receive_amount?: Order_By | null | undefined;
+  receive_currency?: Order_By | null | undefined;
+  requisites_at?: Order_By | null | undefined;
+  send_amount?: Order_By | null | undefined;
+  send_currency?: Order_By | null | undefined;
+  source?: Order_By | null | undefined;
+  status?: Order_By | null | undefined;
+  updated_at?: Order_By | null | undefined;
+  user_id?: Order_By | null | undefined;
+  wallet_address?: Order_By | null | undefined;
+};
+
+/** order by min() on columns of table "transactions" */
+export type Transactions_Min_Order_By = {
+  amount_usdt?: Order_By | null | undefined;
+  bank_account_id?: Order_By | null | undefined;
+  cancel_reason?: Order_By | null | undefined;
+  canceled_at?: Order_By | null | undefined;
+  canceled_by?: Order_By | null | undefined;
+  completed_at?: Order_By | null | undefined;
+  created_at?: Order_By | null | undefined;
+  deposit_address?: Order_By | null | undefined;
+  deposit_memo?: Order_By | null | undefined;
+  email?: Order_By | null | undefined;
+  full_name?: Order_By | null | undefined;
+  iban?: Order_By | null | undefined;
+  id?: Order_By | null | undefined;
+  idempotency_key?: Order_By | null | undefined;
+  locale?: Order_By | null | undefined;
+  number?: Order_By | null | undefined;
+  paid_at?: Order_By | null | undefined;
+  payment_reference?: Order_By | null | undefined;
+  payout_tx_id?: Order_By | null | undefined;
+  rate?: Order_By | null | undefined;
+  reason?: Order_By | null | undefined;
+  receive_amount?: Order_By | null | undefined;
+  receive_currency?: Order_By | null | undefined;
+  requisites_at?: Order_By | null | undefined;
+  send_amount?: Order_By | null | undefined;
+  send_currency?: Order_By | null | undefined;
+  source?: Order_By | null | undefined;
+  status?: Order_By | null | undefined;
+  updated_at?: Order_By | null | undefined;
+  user_id?: Order_By | null | undefined;
+  wallet_address?: Order_By | null | undefined;
+};
+
+/** Ordering options when selecting data from "transactions". */
+export type Transactions_Order_By = {
+  amount_usdt?: Order_By | null | undefined;
+  bank_account?: Bank_Accounts_Order_By | null | undefined;
+  bank_account_id?: Order_By | null | undefined;
+  cancel_reason?: Order_By | null | undefined;
+  canceled_at?: Order_By | null | undefined;
+  canceled_by?: Order_By | null | undefined;
+  completed_at?: Order_By | null | undefined;
+  created_at?: Order_By | null | undefined;
+  deposit_address?: Order_By | null | undefined;
+  deposit_memo?: Order_By | null | undefined;
+  direction?: Exchange_Directions_Order_By | null | undefined;
+  email?: Order_By | null | undefined;
+  full_name?: Order_By | null | undefined;
+  iban?: Order_By | null | undefined;
+  id?: Order_By | null | undefined;
+  idempotency_key?: Order_By | null | undefined;
+  locale?: Order_By | null | undefined;
+  number?: Order_By | null | undefined;
+  paid_at?: Order_By | null | undefined;
+  payment_reference?: Order_By | null | undefined;
+  payout_tx_id?: Order_By | null | undefined;
+  rate?: Order_By | null | undefined;
+  reason?: Order_By | null | undefined;
+  receive_amount?: Order_By | null | undefined;
+  receive_currency?: Order_By | null | undefined;
+  receive_currency_info?: Currencies_Order_By | null | undefined;
+  referral_bonus?: Referral_Bonuses_Order_By | null | undefined;
+  requisites_at?: Order_By | null | undefined;
+  send_amount?: Order_By | null | undefined;
+  send_currency?: Order_By | null | undefined;
+  send_currency_info?: Currencies_Order_By | null | undefined;
+  source?: Order_By | null | undefined;
+  status?: Order_By | null | undefined;
+  status_history_aggregate?: Transaction_Status_History_Aggregate_Order_By | null | undefined;
+  updated_at?: Order_By | null | undefined;
+  user?: Portal_Users_Order_By | null | undefined;
+  user_id?: Order_By | null | undefined;
+  wallet_address?: Order_By | null | undefined;
+};
+
+/** order by stddev() on columns of table "transactions" */
+export type Transactions_Stddev_Order_By = {
+  amount_usdt?: Order_By | null | undefined;
+  number?: Order_By | null | undefined;
+  rate?: Order_By | null | undefined;
+  receive_amount?: Order_By | null | undefined;
+  send_amount?: Order_By | null | undefined;
+};
+
+/** order by stddev_pop() on columns of table "transactions" */
+export type Transactions_Stddev_Pop_Order_By = {
+  amount_usdt?: Order_By | null | undefined;
+  number?: Order_By | null | undefined;
+  rate?: Order_By | null | undefined;
+  receive_amount?: Order_By | null | undefined;
+  send_amount?: Order_By | null | undefined;
+};
+
+/** order by stddev_samp() on columns of table "transactions" */
+export type Transactions_Stddev_Samp_Order_By = {
+  amount_usdt?: Order_By | null | undefined;
+  number?: Order_By | null | undefined;
+  rate?: Order_By | null | undefined;
+  receive_amount?: Order_By | null | undefined;
+  send_amount?: Order_By | null | undefined;
+};
+
+/** order by sum() on columns of table "transactions" */
+export type Transactions_Sum_Order_By = {
+  amount_usdt?: Order_By | null | undefined;
+  number?: Order_By | null | undefined;
+  rate?: Order_By | null | undefined;
+  receive_amount?: Order_By | null | undefined;
+  send_amount?: Order_By | null | undefined;
+};
+
+/** order by var_pop() on columns of table "transactions" */
+export type Transactions_Var_Pop_Order_By = {
+  amount_usdt?: Order_By | null | undefined;
+  number?: Order_By | null | undefined;
+  rate?: Order_By | null | undefined;
+  receive_amount?: Order_By | null | undefined;
+  send_amount?: Order_By | null | undefined;
+};
+
+/** order by var_samp() on columns of table "transactions" */
+export type Transactions_Var_Samp_Order_By = {
+  amount_usdt?: Order_By | null | undefined;
+  number?: Order_By | null | undefined;
+  rate?: Order_By | null | undefined;
+  receive_amount?: Order_By | null | undefined;
+  send_amount?: Order_By | null | undefined;
+};
+
+/** order by variance() on columns of table "transactions" */
+export type Transactions_Variance_Order_By = {
+  amount_usdt?: Order_By | null | undefined;
+  number?: Order_By | null | undefined;
+  rate?: Order_By | null | undefined;
+  receive_amount?: Order_By | null | undefined;
+  send_amount?: Order_By | null | undefined;
+};
+
+/** order by aggregate values of table "user_custom_carrency" */
+export type User_Custom_Carrency_Aggregate_Order_By = {
+  avg?: User_Custom_Carrency_Avg_Order_By | null | undefined;
+  count?: Order_By | null | undefined;
+  max?: User_Custom_Carrency_Max_Order_By | null | undefined;
+  min?: User_Custom_Carrency_Min_Order_By | null | undefined;
+  stddev?: User_Custom_Carrency_Stddev_Order_By | null | undefined;
+  stddev_pop?: User_Custom_Carrency_Stddev_Pop_Order_By | null | undefined;
+  stddev_samp?: User_Custom_Carrency_Stddev_Samp_Order_By | null | undefined;
+  sum?: User_Custom_Carrency_Sum_Order_By | null | undefined;
+  var_pop?: User_Custom_Carrency_Var_Pop_Order_By | null | undefined;
+  var_samp?: User_Custom_Carrency_Var_Samp_Order_By | null | undefined;
+  variance?: User_Custom_Carrency_Variance_Order_By | null | undefined;
+};
+
+/** order by avg() on columns of table "user_custom_carrency" */
+export type User_Custom_Carrency_Avg_Order_By = {
+  buy_rate?: Order_By | null | undefined;
+  sell_rate?: Order_By | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "user_custom_carrency". All fields are combined with a logical 'AND'. */
+export type User_Custom_Carrency_Bool_Exp = {
+  _and?: Array<User_Custom_Carrency_Bool_Exp> | null | undefined;
+  _not?: User_Custom_Carrency_Bool_Exp | null | undefined;
+  _or?: Array<User_Custom_Carrency_Bool_Exp> | null | undefined;
+  buy_rate?: Numeric_Comparison_Exp | null | undefined;
+  created_at?: Timestamptz_Comparison_Exp | null | undefined;
+  currency?: Currencies_Bool_Exp | null | undefined;
+  currency_code?: String_Comparison_Exp | null | undefined;
+  id?: Uuid_Comparison_Exp | null | undefined;
+  sell_rate?: Numeric_Comparison_Exp | null | undefined;
+  updated_at?: Timestamptz_Comparison_Exp | null | undefined;
+  user?: Portal_Users_Bool_Exp | null | undefined;
+  user_id?: Uuid_Comparison_Exp | null | undefined;
+};
+
+/** order by max() on columns of table "user_custom_carrency" */
+export type User_Custom_Carrency_Max_Order_By = {
+  buy_rate?: Order_By | null | undefined;
+  created_at?: Order_By | null | undefined;
+  currency_code?: Order_By | null | undefined;
+  id?: Order_By | null | undefined;
+  sell_rate?: Order_By | null | undefined;
+  updated_at?: Order_By | null | undefined;
+  user_id?: Order_By | null | undefined;
+};
+
+/** order by min() on columns of table "user_custom_carrency" */
+export type User_Custom_Carrency_Min_Order_By = {
+  buy_rate?: Order_By | null | undefined;
+  created_at?: Order_By | null | undefined;
+  currency_code?: Order_By | null | undefined;
+  id?: Order_By | null | undefined;
+  sell_rate?: Order_By | null | undefined;
+  updated_at?: Order_By | null | undefined;
+  user_id?: Order_By | null | undefined;
+};
+
+/** order by stddev() on columns of table "user_custom_carrency" */
+export type User_Custom_Carrency_Stddev_Order_By = {
+  buy_rate?: Order_By | null | undefined;
+  sell_rate?: Order_By | null | undefined;
+};
+
+/** order by stddev_pop() on columns of table "user_custom_carrency" */
+export type User_Custom_Carrency_Stddev_Pop_Order_By = {
+  buy_rate?: Order_By | null | undefined;
+  sell_rate?: Order_By | null | undefined;
+};
+
+/** order by stddev_samp() on columns of table "user_custom_carrency" */
+export type User_Custom_Carrency_Stddev_Samp_Order_By = {
+  buy_rate?: Order_By | null | undefined;
+  sell_rate?: Order_By | null | undefined;
+};
+
+/** order by sum() on columns of table "user_custom_carrency" */
+export type User_Custom_Carrency_Sum_Order_By = {
+  buy_rate?: Order_By | null | undefined;
+  sell_rate?: Order_By | null | undefined;
+};
+
+/** order by var_pop() on columns of table "user_custom_carrency" */
+export type User_Custom_Carrency_Var_Pop_Order_By = {
+  buy_rate?: Order_By | null | undefined;
+  sell_rate?: Order_By | null | undefined;
+};
+
+/** order by var_samp() on columns of table "user_custom_carrency" */
+export type User_Custom_Carrency_Var_Samp_Order_By = {
+  buy_rate?: Order_By | null | undefined;
+  sell_rate?: Order_By | null | undefined;
+};
+
+/** order by variance() on columns of table "user_custom_carrency" */
+export type User_Custom_Carrency_Variance_Order_By = {
+  buy_rate?: Order_By | null | undefined;
+  sell_rate?: Order_By | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "user_levels". All fields are combined with a logical 'AND'. */
+export type User_Levels_Bool_Exp = {
+  _and?: Array<User_Levels_Bool_Exp> | null | undefined;
+  _not?: User_Levels_Bool_Exp | null | undefined;
+  _or?: Array<User_Levels_Bool_Exp> | null | undefined;
+  buy_margin?: Numeric_Comparison_Exp | null | undefined;
+  min_orders?: Int_Comparison_Exp | null | undefined;
+  sell_margin?: Numeric_Comparison_Exp | null | undefined;
+  status?: String_Comparison_Exp | null | undefined;
+};
+
+/** Ordering options when selecting data from "user_levels". */
+export type User_Levels_Order_By = {
+  buy_margin?: Order_By | null | undefined;
+  min_orders?: Order_By | null | undefined;
+  sell_margin?: Order_By | null | undefined;
+  status?: Order_By | null | undefined;
+};
+
+/** Boolean expression to compare columns of type "uuid". All fields are combined with logical 'AND'. */
+export type Uuid_Comparison_Exp = {
+  _eq?: string | null | undefined;
+  _gt?: string | null | undefined;
+  _gte?: string | null | undefined;
+  _in?: Array<string> | null | undefined;
+  _is_null?: boolean | null | undefined;
+  _lt?: string | null | undefined;
+  _lte?: string | null | undefined;
+  _neq?: string | null | undefined;
+  _nin?: Array<string> | null | undefined;
 };
 
 export type StaffTeamBankAccountFieldsFragment = { id: string, label: string | null, beneficiary: string, account_number: string, swift_bic: string, bank_address: string, currency_code: string, is_active: boolean, created_at: string, updated_at: string };
@@ -53,8 +1469,197 @@ export type StaffTeamUpdateBankAccountMutationVariables = Exact<{
 
 export type StaffTeamUpdateBankAccountMutation = { update_bank_accounts_by_pk: { id: string, label: string | null, beneficiary: string, account_number: string, swift_bic: string, bank_address: string, currency_code: string, is_active: boolean, created_at: string, updated_at: string } | null };
 
+export type StaffCustomersFindUsersQueryVariables = Exact<{
+  pattern: string;
+  limit: number;
+}>;
+
+
+export type StaffCustomersFindUsersQuery = { portal_users: Array<{ id: string, email: string | null, telegram_username: string | null, status: string, is_disabled: boolean, created_at: string, user_level: { status: string, buy_margin: string, sell_margin: string, min_orders: number } | null, completed_orders: { aggregate: { count: number } | null }, custom_currencies: Array<{ id: string, currency_code: string, buy_rate: string | null, sell_rate: string | null, updated_at: string }> }> };
+
+export type StaffCustomersRatesContextQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type StaffCustomersRatesContextQuery = { user_levels: Array<{ status: string, buy_margin: string, sell_margin: string, min_orders: number }>, currencies: Array<{ code: string, symbol: string, name: string, network: string | null, enabled: boolean, rates: Array<{ price_usdt: string, fetched_at: string }>, custom_rates_aggregate: { aggregate: { count: number } | null } }> };
+
+export type StaffCustomersSetCustomRateMutationVariables = Exact<{
+  userId: string;
+  currency: string;
+  buyRate?: string | null | undefined;
+  sellRate?: string | null | undefined;
+}>;
+
+
+export type StaffCustomersSetCustomRateMutation = { insert_user_custom_carrency_one: { id: string, user_id: string, currency_code: string, buy_rate: string | null, sell_rate: string | null } | null };
+
+export type StaffCustomersRemoveCustomRateMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type StaffCustomersRemoveCustomRateMutation = { delete_user_custom_carrency_by_pk: { id: string, currency_code: string } | null };
+
+export type StaffOrdersQueueSubscriptionVariables = Exact<{
+  where: Transactions_Bool_Exp;
+  orderBy: Array<Transactions_Order_By> | Transactions_Order_By;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type StaffOrdersQueueSubscription = { transactions: Array<{ id: string, number: string, status: string, created_at: string, updated_at: string, send_currency: string, receive_currency: string, send_amount: string, receive_amount: string, email: string, user: { id: string, email: string | null, telegram_username: string | null } }> };
+
+export type StaffOrdersStatusCountsSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type StaffOrdersStatusCountsSubscription = { transaction_status_counts: Array<{ status: string | null, total: number | null }> };
+
+export type StaffOrdersFilteredCountsQueryVariables = Exact<{
+  where: Transactions_Bool_Exp;
+}>;
+
+
+export type StaffOrdersFilteredCountsQuery = { waiting_for_operator: { aggregate: { count: number } | null }, waiting_for_payment: { aggregate: { count: number } | null }, paid: { aggregate: { count: number } | null }, completed: { aggregate: { count: number } | null }, canceled: { aggregate: { count: number } | null } };
+
+export type StaffOrdersCurrenciesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type StaffOrdersCurrenciesQuery = { currencies: Array<{ code: string, symbol: string, network: string | null, kind: string }> };
+
+export type StaffOrdersHistoryFieldsFragment = { from_status: string | null, to_status: string, note: string | null, created_at: string, changed_by_user: { id: string, email: string | null } | null };
+
+export type StaffOrdersDetailQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type StaffOrdersDetailQuery = { transactions_by_pk: { id: string, number: string, status: string, created_at: string, updated_at: string, requisites_at: string | null, paid_at: string | null, completed_at: string | null, canceled_at: string | null, send_currency: string, receive_currency: string, send_amount: string, receive_amount: string, rate: string, amount_usdt: string | null, email: string, full_name: string, wallet_address: string | null, iban: string | null, reason: string, locale: string, source: string, deposit_address: string | null, deposit_memo: string | null, payment_reference: string | null, payout_tx_id: string | null, canceled_by: string | null, cancel_reason: string | null, send_currency_info: { code: string, symbol: string, name: string, kind: string, network: string | null, memo_required: boolean } | null, receive_currency_info: { code: string, symbol: string, name: string, kind: string, network: string | null } | null, bank_account: { id: string, label: string | null, beneficiary: string, account_number: string, swift_bic: string, bank_address: string, currency_code: string } | null, user: { id: string, email: string | null, telegram_username: string | null, status: string, is_disabled: boolean, created_at: string, user_level: { status: string, buy_margin: string, sell_margin: string, min_orders: number } | null, completed_orders: { aggregate: { count: number } | null } }, status_history: Array<{ from_status: string | null, to_status: string, note: string | null, created_at: string, changed_by_user: { id: string, email: string | null } | null }> } | null };
+
+export type StaffOrdersDetailLiveSubscriptionVariables = Exact<{
+  id: string;
+}>;
+
+
+export type StaffOrdersDetailLiveSubscription = { transactions_by_pk: { id: string, status: string, updated_at: string, deposit_address: string | null, deposit_memo: string | null, payment_reference: string | null, payout_tx_id: string | null, cancel_reason: string | null, status_history: Array<{ from_status: string | null, to_status: string, note: string | null, created_at: string, changed_by_user: { id: string, email: string | null } | null }> } | null };
+
+export type StaffOrdersActiveBankAccountsQueryVariables = Exact<{
+  currency: string;
+}>;
+
+
+export type StaffOrdersActiveBankAccountsQuery = { bank_accounts: Array<{ id: string, label: string | null, beneficiary: string, account_number: string, swift_bic: string, bank_address: string, currency_code: string }> };
+
+export type StaffOrdersSupplyRequisitesMutationVariables = Exact<{
+  id: string;
+  depositAddress?: string | null | undefined;
+  depositMemo?: string | null | undefined;
+  bankAccountId?: string | null | undefined;
+}>;
+
+
+export type StaffOrdersSupplyRequisitesMutation = { supplyRequisites: { id: string, number: string, status: string } | null };
+
+export type StaffOrdersConfirmPaymentMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type StaffOrdersConfirmPaymentMutation = { confirmPayment: { id: string, number: string, status: string } | null };
+
+export type StaffOrdersCompleteMutationVariables = Exact<{
+  id: string;
+  payoutTxId: string;
+}>;
+
+
+export type StaffOrdersCompleteMutation = { completeExchange: { id: string, number: string, status: string } | null };
+
+export type StaffOrdersCancelMutationVariables = Exact<{
+  id: string;
+  reason: string;
+}>;
+
+
+export type StaffOrdersCancelMutation = { cancelExchangeByStaff: { id: string, number: string, status: string } | null };
+
+export type StaffOrdersPendingWithdrawalsQueryVariables = Exact<{
+  limit: number;
+  offset: number;
+}>;
+
+
+export type StaffOrdersPendingWithdrawalsQuery = { bonus_withdrawals: Array<{ id: string, amount_usdt: string, wallet_address: string, status: string, created_at: string, user: { id: string, email: string | null, telegram_username: string | null } }>, bonus_withdrawals_aggregate: { aggregate: { count: number, sum: { amount_usdt: string | null } | null } | null } };
+
+export type StaffOrdersProcessWithdrawalMutationVariables = Exact<{
+  id: string;
+  outcome: string;
+  payoutTxId?: string | null | undefined;
+  reason?: string | null | undefined;
+}>;
+
+
+export type StaffOrdersProcessWithdrawalMutation = { processBonusWithdrawal: { id: string, status: string, availableUsdt: string } | null };
+
+export type StaffCustomersSupportRequestsQueryVariables = Exact<{
+  where: Support_Requests_Bool_Exp;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type StaffCustomersSupportRequestsQuery = { support_requests: Array<{ id: string, name: string | null, email: string, order_id: string | null, subject: string | null, message: string, handled: boolean, handled_at: string | null, created_at: string, handled_by_user: { id: string, email: string | null } | null, user: { id: string, email: string | null, telegram_username: string | null } | null, feedback: Array<{ id: string, email: string, subject: string, message: string, sent_at: string, sent_by_user: { email: string | null } | null }> }>, support_requests_aggregate: { aggregate: { count: number } | null } };
+
+export type StaffCustomersSupportOrdersQueryVariables = Exact<{
+  numbers: Array<string> | string;
+  ids: Array<string> | string;
+}>;
+
+
+export type StaffCustomersSupportOrdersQuery = { transactions: Array<{ id: string, number: string }> };
+
+export type StaffCustomersMarkHandledMutationVariables = Exact<{
+  id: string;
+  handled: boolean;
+}>;
+
+
+export type StaffCustomersMarkHandledMutation = { update_support_requests_by_pk: { id: string, handled: boolean, handled_at: string | null, handled_by: string | null } | null };
+
+export type StaffCustomersSendFeedbackMutationVariables = Exact<{
+  email: string;
+  subject: string;
+  message: string;
+  supportRequestId?: string | null | undefined;
+  markHandled?: boolean | null | undefined;
+}>;
+
+
+export type StaffCustomersSendFeedbackMutation = { sendSupportFeedback: { id: string, sentAt: string, supportRequestId: string | null, handled: boolean | null } | null };
+
 export const StaffTeamBankAccountFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"StaffTeamBankAccountFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"bank_accounts"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"beneficiary"}},{"kind":"Field","name":{"kind":"Name","value":"account_number"}},{"kind":"Field","name":{"kind":"Name","value":"swift_bic"}},{"kind":"Field","name":{"kind":"Name","value":"bank_address"}},{"kind":"Field","name":{"kind":"Name","value":"currency_code"}},{"kind":"Field","name":{"kind":"Name","value":"is_active"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}}]}}]} as unknown as DocumentNode<StaffTeamBankAccountFieldsFragment, unknown>;
+export const StaffOrdersHistoryFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"StaffOrdersHistoryFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"transaction_status_history"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from_status"}},{"kind":"Field","name":{"kind":"Name","value":"to_status"}},{"kind":"Field","name":{"kind":"Name","value":"note"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"changed_by_user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}}]}}]}}]} as unknown as DocumentNode<StaffOrdersHistoryFieldsFragment, unknown>;
 export const StaffTeamBankAccountsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"StaffTeamBankAccounts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"bank_accounts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"order_by"},"value":{"kind":"ListValue","values":[{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"is_active"},"value":{"kind":"EnumValue","value":"desc"}}]},{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"created_at"},"value":{"kind":"EnumValue","value":"desc"}}]}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"StaffTeamBankAccountFields"}},{"kind":"Field","alias":{"kind":"Name","value":"orders"},"name":{"kind":"Name","value":"transactions_aggregate"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"aggregate"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"StaffTeamBankAccountFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"bank_accounts"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"beneficiary"}},{"kind":"Field","name":{"kind":"Name","value":"account_number"}},{"kind":"Field","name":{"kind":"Name","value":"swift_bic"}},{"kind":"Field","name":{"kind":"Name","value":"bank_address"}},{"kind":"Field","name":{"kind":"Name","value":"currency_code"}},{"kind":"Field","name":{"kind":"Name","value":"is_active"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}}]}}]} as unknown as DocumentNode<StaffTeamBankAccountsQuery, StaffTeamBankAccountsQueryVariables>;
 export const StaffTeamFiatCurrenciesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"StaffTeamFiatCurrencies"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currencies"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"where"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"kind"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"_eq"},"value":{"kind":"StringValue","value":"fiat","block":false}}]}}]}},{"kind":"Argument","name":{"kind":"Name","value":"order_by"},"value":{"kind":"ListValue","values":[{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"sort_order"},"value":{"kind":"EnumValue","value":"asc"}}]},{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"code"},"value":{"kind":"EnumValue","value":"asc"}}]}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"enabled"}}]}}]}}]} as unknown as DocumentNode<StaffTeamFiatCurrenciesQuery, StaffTeamFiatCurrenciesQueryVariables>;
 export const StaffTeamCreateBankAccountDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"StaffTeamCreateBankAccount"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"object"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"bank_accounts_insert_input"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"insert_bank_accounts_one"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"object"},"value":{"kind":"Variable","name":{"kind":"Name","value":"object"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"StaffTeamBankAccountFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"StaffTeamBankAccountFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"bank_accounts"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"beneficiary"}},{"kind":"Field","name":{"kind":"Name","value":"account_number"}},{"kind":"Field","name":{"kind":"Name","value":"swift_bic"}},{"kind":"Field","name":{"kind":"Name","value":"bank_address"}},{"kind":"Field","name":{"kind":"Name","value":"currency_code"}},{"kind":"Field","name":{"kind":"Name","value":"is_active"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}}]}}]} as unknown as DocumentNode<StaffTeamCreateBankAccountMutation, StaffTeamCreateBankAccountMutationVariables>;
 export const StaffTeamUpdateBankAccountDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"StaffTeamUpdateBankAccount"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"uuid"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"set"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"bank_accounts_set_input"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"update_bank_accounts_by_pk"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"pk_columns"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}},{"kind":"Argument","name":{"kind":"Name","value":"_set"},"value":{"kind":"Variable","name":{"kind":"Name","value":"set"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"StaffTeamBankAccountFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"StaffTeamBankAccountFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"bank_accounts"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"beneficiary"}},{"kind":"Field","name":{"kind":"Name","value":"account_number"}},{"kind":"Field","name":{"kind":"Name","value":"swift_bic"}},{"kind":"Field","name":{"kind":"Name","value":"bank_address"}},{"kind":"Field","name":{"kind":"Name","value":"currency_code"}},{"kind":"Field","name":{"kind":"Name","value":"is_active"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}}]}}]} as unknown as DocumentNode<StaffTeamUpdateBankAccountMutation, StaffTeamUpdateBankAccountMutationVariables>;
+export const StaffCustomersFindUsersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"StaffCustomersFindUsers"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"pattern"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"portal_users"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"where"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"_or"},"value":{"kind":"ListValue","values":[{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"email"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"_ilike"},"value":{"kind":"Variable","name":{"kind":"Name","value":"pattern"}}}]}}]},{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"telegram_username"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"_ilike"},"value":{"kind":"Variable","name":{"kind":"Name","value":"pattern"}}}]}}]}]}}]}},{"kind":"Argument","name":{"kind":"Name","value":"order_by"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"email"},"value":{"kind":"EnumValue","value":"asc_nulls_last"}}]}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"telegram_username"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"is_disabled"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"user_level"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"buy_margin"}},{"kind":"Field","name":{"kind":"Name","value":"sell_margin"}},{"kind":"Field","name":{"kind":"Name","value":"min_orders"}}]}},{"kind":"Field","alias":{"kind":"Name","value":"completed_orders"},"name":{"kind":"Name","value":"transactions_aggregate"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"where"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"status"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"_eq"},"value":{"kind":"StringValue","value":"completed","block":false}}]}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"aggregate"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"custom_currencies"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"order_by"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"currency_code"},"value":{"kind":"EnumValue","value":"asc"}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"currency_code"}},{"kind":"Field","name":{"kind":"Name","value":"buy_rate"}},{"kind":"Field","name":{"kind":"Name","value":"sell_rate"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}}]}}]}}]}}]} as unknown as DocumentNode<StaffCustomersFindUsersQuery, StaffCustomersFindUsersQueryVariables>;
+export const StaffCustomersRatesContextDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"StaffCustomersRatesContext"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user_levels"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"order_by"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"min_orders"},"value":{"kind":"EnumValue","value":"asc"}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"buy_margin"}},{"kind":"Field","name":{"kind":"Name","value":"sell_margin"}},{"kind":"Field","name":{"kind":"Name","value":"min_orders"}}]}},{"kind":"Field","name":{"kind":"Name","value":"currencies"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"order_by"},"value":{"kind":"ListValue","values":[{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"sort_order"},"value":{"kind":"EnumValue","value":"asc"}}]},{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"code"},"value":{"kind":"EnumValue","value":"asc"}}]}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"network"}},{"kind":"Field","name":{"kind":"Name","value":"enabled"}},{"kind":"Field","name":{"kind":"Name","value":"rates"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"order_by"},"value":{"kind":"ListValue","values":[{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"fetched_at"},"value":{"kind":"EnumValue","value":"desc"}}]},{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"provider"},"value":{"kind":"EnumValue","value":"asc"}}]}]}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"1"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"price_usdt"}},{"kind":"Field","name":{"kind":"Name","value":"fetched_at"}}]}},{"kind":"Field","name":{"kind":"Name","value":"custom_rates_aggregate"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"aggregate"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}}]}}]}}]}}]}}]} as unknown as DocumentNode<StaffCustomersRatesContextQuery, StaffCustomersRatesContextQueryVariables>;
+export const StaffCustomersSetCustomRateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"StaffCustomersSetCustomRate"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"userId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"uuid"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"currency"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"buyRate"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"numeric"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"sellRate"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"numeric"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"insert_user_custom_carrency_one"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"object"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"user_id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"userId"}}},{"kind":"ObjectField","name":{"kind":"Name","value":"currency_code"},"value":{"kind":"Variable","name":{"kind":"Name","value":"currency"}}},{"kind":"ObjectField","name":{"kind":"Name","value":"buy_rate"},"value":{"kind":"Variable","name":{"kind":"Name","value":"buyRate"}}},{"kind":"ObjectField","name":{"kind":"Name","value":"sell_rate"},"value":{"kind":"Variable","name":{"kind":"Name","value":"sellRate"}}}]}},{"kind":"Argument","name":{"kind":"Name","value":"on_conflict"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"constraint"},"value":{"kind":"EnumValue","value":"user_custom_carrency_user_currency_key"}},{"kind":"ObjectField","name":{"kind":"Name","value":"update_columns"},"value":{"kind":"ListValue","values":[{"kind":"EnumValue","value":"buy_rate"},{"kind":"EnumValue","value":"sell_rate"}]}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"user_id"}},{"kind":"Field","name":{"kind":"Name","value":"currency_code"}},{"kind":"Field","name":{"kind":"Name","value":"buy_rate"}},{"kind":"Field","name":{"kind":"Name","value":"sell_rate"}}]}}]}}]} as unknown as DocumentNode<StaffCustomersSetCustomRateMutation, StaffCustomersSetCustomRateMutationVariables>;
+export const StaffCustomersRemoveCustomRateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"StaffCustomersRemoveCustomRate"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"uuid"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"delete_user_custom_carrency_by_pk"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"currency_code"}}]}}]}}]} as unknown as DocumentNode<StaffCustomersRemoveCustomRateMutation, StaffCustomersRemoveCustomRateMutationVariables>;
+export const StaffOrdersQueueDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"StaffOrdersQueue"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"where"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"transactions_bool_exp"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orderBy"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"transactions_order_by"}}}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"offset"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transactions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"where"},"value":{"kind":"Variable","name":{"kind":"Name","value":"where"}}},{"kind":"Argument","name":{"kind":"Name","value":"order_by"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orderBy"}}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}},{"kind":"Argument","name":{"kind":"Name","value":"offset"},"value":{"kind":"Variable","name":{"kind":"Name","value":"offset"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"send_currency"}},{"kind":"Field","name":{"kind":"Name","value":"receive_currency"}},{"kind":"Field","name":{"kind":"Name","value":"send_amount"}},{"kind":"Field","name":{"kind":"Name","value":"receive_amount"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"telegram_username"}}]}}]}}]}}]} as unknown as DocumentNode<StaffOrdersQueueSubscription, StaffOrdersQueueSubscriptionVariables>;
+export const StaffOrdersStatusCountsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"StaffOrdersStatusCounts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transaction_status_counts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"order_by"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"position"},"value":{"kind":"EnumValue","value":"asc"}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"total"}}]}}]}}]} as unknown as DocumentNode<StaffOrdersStatusCountsSubscription, StaffOrdersStatusCountsSubscriptionVariables>;
+export const StaffOrdersFilteredCountsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"StaffOrdersFilteredCounts"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"where"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"transactions_bool_exp"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"waiting_for_operator"},"name":{"kind":"Name","value":"transactions_aggregate"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"where"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"_and"},"value":{"kind":"ListValue","values":[{"kind":"Variable","name":{"kind":"Name","value":"where"}},{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"status"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"_eq"},"value":{"kind":"StringValue","value":"waiting_for_operator","block":false}}]}}]}]}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"aggregate"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}}]}}]}},{"kind":"Field","alias":{"kind":"Name","value":"waiting_for_payment"},"name":{"kind":"Name","value":"transactions_aggregate"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"where"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"_and"},"value":{"kind":"ListValue","values":[{"kind":"Variable","name":{"kind":"Name","value":"where"}},{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"status"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"_eq"},"value":{"kind":"StringValue","value":"waiting_for_payment","block":false}}]}}]}]}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"aggregate"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}}]}}]}},{"kind":"Field","alias":{"kind":"Name","value":"paid"},"name":{"kind":"Name","value":"transactions_aggregate"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"where"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"_and"},"value":{"kind":"ListValue","values":[{"kind":"Variable","name":{"kind":"Name","value":"where"}},{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"status"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"_eq"},"value":{"kind":"StringValue","value":"paid","block":false}}]}}]}]}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"aggregate"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}}]}}]}},{"kind":"Field","alias":{"kind":"Name","value":"completed"},"name":{"kind":"Name","value":"transactions_aggregate"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"where"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"_and"},"value":{"kind":"ListValue","values":[{"kind":"Variable","name":{"kind":"Name","value":"where"}},{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"status"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"_eq"},"value":{"kind":"StringValue","value":"completed","block":false}}]}}]}]}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"aggregate"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}}]}}]}},{"kind":"Field","alias":{"kind":"Name","value":"canceled"},"name":{"kind":"Name","value":"transactions_aggregate"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"where"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"_and"},"value":{"kind":"ListValue","values":[{"kind":"Variable","name":{"kind":"Name","value":"where"}},{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"status"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"_eq"},"value":{"kind":"StringValue","value":"canceled","block":false}}]}}]}]}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"aggregate"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}}]}}]}}]}}]} as unknown as DocumentNode<StaffOrdersFilteredCountsQuery, StaffOrdersFilteredCountsQueryVariables>;
+export const StaffOrdersCurrenciesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"StaffOrdersCurrencies"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currencies"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"order_by"},"value":{"kind":"ListValue","values":[{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"sort_order"},"value":{"kind":"EnumValue","value":"asc"}}]},{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"code"},"value":{"kind":"EnumValue","value":"asc"}}]}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"network"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}}]}}]}}]} as unknown as DocumentNode<StaffOrdersCurrenciesQuery, StaffOrdersCurrenciesQueryVariables>;
+export const StaffOrdersDetailDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"StaffOrdersDetail"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"uuid"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transactions_by_pk"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"requisites_at"}},{"kind":"Field","name":{"kind":"Name","value":"paid_at"}},{"kind":"Field","name":{"kind":"Name","value":"completed_at"}},{"kind":"Field","name":{"kind":"Name","value":"canceled_at"}},{"kind":"Field","name":{"kind":"Name","value":"send_currency"}},{"kind":"Field","name":{"kind":"Name","value":"receive_currency"}},{"kind":"Field","name":{"kind":"Name","value":"send_amount"}},{"kind":"Field","name":{"kind":"Name","value":"receive_amount"}},{"kind":"Field","name":{"kind":"Name","value":"rate"}},{"kind":"Field","name":{"kind":"Name","value":"amount_usdt"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"full_name"}},{"kind":"Field","name":{"kind":"Name","value":"wallet_address"}},{"kind":"Field","name":{"kind":"Name","value":"iban"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"locale"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"deposit_address"}},{"kind":"Field","name":{"kind":"Name","value":"deposit_memo"}},{"kind":"Field","name":{"kind":"Name","value":"payment_reference"}},{"kind":"Field","name":{"kind":"Name","value":"payout_tx_id"}},{"kind":"Field","name":{"kind":"Name","value":"canceled_by"}},{"kind":"Field","name":{"kind":"Name","value":"cancel_reason"}},{"kind":"Field","name":{"kind":"Name","value":"send_currency_info"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"network"}},{"kind":"Field","name":{"kind":"Name","value":"memo_required"}}]}},{"kind":"Field","name":{"kind":"Name","value":"receive_currency_info"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"network"}}]}},{"kind":"Field","name":{"kind":"Name","value":"bank_account"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"beneficiary"}},{"kind":"Field","name":{"kind":"Name","value":"account_number"}},{"kind":"Field","name":{"kind":"Name","value":"swift_bic"}},{"kind":"Field","name":{"kind":"Name","value":"bank_address"}},{"kind":"Field","name":{"kind":"Name","value":"currency_code"}}]}},{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"telegram_username"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"is_disabled"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"user_level"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"buy_margin"}},{"kind":"Field","name":{"kind":"Name","value":"sell_margin"}},{"kind":"Field","name":{"kind":"Name","value":"min_orders"}}]}},{"kind":"Field","alias":{"kind":"Name","value":"completed_orders"},"name":{"kind":"Name","value":"transactions_aggregate"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"where"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"status"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"_eq"},"value":{"kind":"StringValue","value":"completed","block":false}}]}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"aggregate"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"status_history"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"order_by"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"id"},"value":{"kind":"EnumValue","value":"asc"}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"StaffOrdersHistoryFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"StaffOrdersHistoryFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"transaction_status_history"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from_status"}},{"kind":"Field","name":{"kind":"Name","value":"to_status"}},{"kind":"Field","name":{"kind":"Name","value":"note"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"changed_by_user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}}]}}]}}]} as unknown as DocumentNode<StaffOrdersDetailQuery, StaffOrdersDetailQueryVariables>;
+export const StaffOrdersDetailLiveDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"StaffOrdersDetailLive"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"uuid"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transactions_by_pk"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"deposit_address"}},{"kind":"Field","name":{"kind":"Name","value":"deposit_memo"}},{"kind":"Field","name":{"kind":"Name","value":"payment_reference"}},{"kind":"Field","name":{"kind":"Name","value":"payout_tx_id"}},{"kind":"Field","name":{"kind":"Name","value":"cancel_reason"}},{"kind":"Field","name":{"kind":"Name","value":"status_history"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"order_by"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"id"},"value":{"kind":"EnumValue","value":"asc"}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"StaffOrdersHistoryFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"StaffOrdersHistoryFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"transaction_status_history"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from_status"}},{"kind":"Field","name":{"kind":"Name","value":"to_status"}},{"kind":"Field","name":{"kind":"Name","value":"note"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"changed_by_user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}}]}}]}}]} as unknown as DocumentNode<StaffOrdersDetailLiveSubscription, StaffOrdersDetailLiveSubscriptionVariables>;
+export const StaffOrdersActiveBankAccountsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"StaffOrdersActiveBankAccounts"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"currency"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"bank_accounts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"where"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"is_active"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"_eq"},"value":{"kind":"BooleanValue","value":true}}]}},{"kind":"ObjectField","name":{"kind":"Name","value":"currency_code"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"_eq"},"value":{"kind":"Variable","name":{"kind":"Name","value":"currency"}}}]}}]}},{"kind":"Argument","name":{"kind":"Name","value":"order_by"},"value":{"kind":"ListValue","values":[{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"label"},"value":{"kind":"EnumValue","value":"asc_nulls_last"}}]},{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"created_at"},"value":{"kind":"EnumValue","value":"asc"}}]}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"beneficiary"}},{"kind":"Field","name":{"kind":"Name","value":"account_number"}},{"kind":"Field","name":{"kind":"Name","value":"swift_bic"}},{"kind":"Field","name":{"kind":"Name","value":"bank_address"}},{"kind":"Field","name":{"kind":"Name","value":"currency_code"}}]}}]}}]} as unknown as DocumentNode<StaffOrdersActiveBankAccountsQuery, StaffOrdersActiveBankAccountsQueryVariables>;
+export const StaffOrdersSupplyRequisitesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"StaffOrdersSupplyRequisites"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"uuid"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"depositAddress"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"depositMemo"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"bankAccountId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"uuid"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"supplyRequisites"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"transactionId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"depositAddress"},"value":{"kind":"Variable","name":{"kind":"Name","value":"depositAddress"}}},{"kind":"Argument","name":{"kind":"Name","value":"depositMemo"},"value":{"kind":"Variable","name":{"kind":"Name","value":"depositMemo"}}},{"kind":"Argument","name":{"kind":"Name","value":"bankAccountId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"bankAccountId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<StaffOrdersSupplyRequisitesMutation, StaffOrdersSupplyRequisitesMutationVariables>;
+export const StaffOrdersConfirmPaymentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"StaffOrdersConfirmPayment"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"uuid"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"confirmPayment"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"transactionId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<StaffOrdersConfirmPaymentMutation, StaffOrdersConfirmPaymentMutationVariables>;
+export const StaffOrdersCompleteDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"StaffOrdersComplete"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"uuid"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"payoutTxId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"completeExchange"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"transactionId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"payoutTxId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"payoutTxId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<StaffOrdersCompleteMutation, StaffOrdersCompleteMutationVariables>;
+export const StaffOrdersCancelDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"StaffOrdersCancel"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"uuid"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"reason"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cancelExchangeByStaff"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"transactionId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"reason"},"value":{"kind":"Variable","name":{"kind":"Name","value":"reason"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<StaffOrdersCancelMutation, StaffOrdersCancelMutationVariables>;
+export const StaffOrdersPendingWithdrawalsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"StaffOrdersPendingWithdrawals"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"offset"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"bonus_withdrawals"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"where"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"status"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"_eq"},"value":{"kind":"StringValue","value":"pending","block":false}}]}}]}},{"kind":"Argument","name":{"kind":"Name","value":"order_by"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"created_at"},"value":{"kind":"EnumValue","value":"asc"}}]}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}},{"kind":"Argument","name":{"kind":"Name","value":"offset"},"value":{"kind":"Variable","name":{"kind":"Name","value":"offset"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"amount_usdt"}},{"kind":"Field","name":{"kind":"Name","value":"wallet_address"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"telegram_username"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"bonus_withdrawals_aggregate"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"where"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"status"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"_eq"},"value":{"kind":"StringValue","value":"pending","block":false}}]}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"aggregate"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}},{"kind":"Field","name":{"kind":"Name","value":"sum"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"amount_usdt"}}]}}]}}]}}]}}]} as unknown as DocumentNode<StaffOrdersPendingWithdrawalsQuery, StaffOrdersPendingWithdrawalsQueryVariables>;
+export const StaffOrdersProcessWithdrawalDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"StaffOrdersProcessWithdrawal"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"uuid"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"outcome"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"payoutTxId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"reason"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"processBonusWithdrawal"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"withdrawalId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"outcome"},"value":{"kind":"Variable","name":{"kind":"Name","value":"outcome"}}},{"kind":"Argument","name":{"kind":"Name","value":"payoutTxId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"payoutTxId"}}},{"kind":"Argument","name":{"kind":"Name","value":"reason"},"value":{"kind":"Variable","name":{"kind":"Name","value":"reason"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"availableUsdt"}}]}}]}}]} as unknown as DocumentNode<StaffOrdersProcessWithdrawalMutation, StaffOrdersProcessWithdrawalMutationVariables>;
+export const StaffCustomersSupportRequestsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"StaffCustomersSupportRequests"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"where"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"support_requests_bool_exp"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"offset"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"support_requests"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"where"},"value":{"kind":"Variable","name":{"kind":"Name","value":"where"}}},{"kind":"Argument","name":{"kind":"Name","value":"order_by"},"value":{"kind":"ListValue","values":[{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"created_at"},"value":{"kind":"EnumValue","value":"desc"}}]},{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"id"},"value":{"kind":"EnumValue","value":"desc"}}]}]}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}},{"kind":"Argument","name":{"kind":"Name","value":"offset"},"value":{"kind":"Variable","name":{"kind":"Name","value":"offset"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"order_id"}},{"kind":"Field","name":{"kind":"Name","value":"subject"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"handled"}},{"kind":"Field","name":{"kind":"Name","value":"handled_at"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"handled_by_user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}}]}},{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"telegram_username"}}]}},{"kind":"Field","name":{"kind":"Name","value":"feedback"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"order_by"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"sent_at"},"value":{"kind":"EnumValue","value":"asc"}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"subject"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"sent_at"}},{"kind":"Field","name":{"kind":"Name","value":"sent_by_user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"support_requests_aggregate"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"where"},"value":{"kind":"Variable","name":{"kind":"Name","value":"where"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"aggregate"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}}]}}]}}]}}]} as unknown as DocumentNode<StaffCustomersSupportRequestsQuery, StaffCustomersSupportRequestsQueryVariables>;
+export const StaffCustomersSupportOrdersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"StaffCustomersSupportOrders"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"numbers"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"bigint"}}}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"ids"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"uuid"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transactions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"where"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"_or"},"value":{"kind":"ListValue","values":[{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"number"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"_in"},"value":{"kind":"Variable","name":{"kind":"Name","value":"numbers"}}}]}}]},{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"id"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"_in"},"value":{"kind":"Variable","name":{"kind":"Name","value":"ids"}}}]}}]}]}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}}]}}]}}]} as unknown as DocumentNode<StaffCustomersSupportOrdersQuery, StaffCustomersSupportOrdersQueryVariables>;
+export const StaffCustomersMarkHandledDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"StaffCustomersMarkHandled"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"uuid"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"handled"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"update_support_requests_by_pk"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"pk_columns"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}},{"kind":"Argument","name":{"kind":"Name","value":"_set"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"handled"},"value":{"kind":"Variable","name":{"kind":"Name","value":"handled"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"handled"}},{"kind":"Field","name":{"kind":"Name","value":"handled_at"}},{"kind":"Field","name":{"kind":"Name","value":"handled_by"}}]}}]}}]} as unknown as DocumentNode<StaffCustomersMarkHandledMutation, StaffCustomersMarkHandledMutationVariables>;
+export const StaffCustomersSendFeedbackDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"StaffCustomersSendFeedback"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"email"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subject"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"message"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"supportRequestId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"uuid"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"markHandled"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sendSupportFeedback"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"email"},"value":{"kind":"Variable","name":{"kind":"Name","value":"email"}}},{"kind":"Argument","name":{"kind":"Name","value":"subject"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subject"}}},{"kind":"Argument","name":{"kind":"Name","value":"message"},"value":{"kind":"Variable","name":{"kind":"Name","value":"message"}}},{"kind":"Argument","name":{"kind":"Name","value":"supportRequestId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"supportRequestId"}}},{"kind":"Argument","name":{"kind":"Name","value":"markHandled"},"value":{"kind":"Variable","name":{"kind":"Name","value":"markHandled"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"sentAt"}},{"kind":"Field","name":{"kind":"Name","value":"supportRequestId"}},{"kind":"Field","name":{"kind":"Name","value":"handled"}}]}}]}}]} as unknown as DocumentNode<StaffCustomersSendFeedbackMutation, StaffCustomersSendFeedbackMutationVariables>;

@@ -1,4 +1,23 @@
-/** Placeholder until the page lands. */
-export default function Page() {
-  return <main id="main" className="container section" />;
+import { splitLocalePath } from '@app/shared/i18n';
+
+import type { StaffRouteHandle } from '#app/admin/access.ts';
+import { ManagersPage } from '#app/admin/team/managers-page.tsx';
+import { translatorFor } from '#app/i18n/meta.ts';
+import stylesHref from '#app/styles/staff-team.css?url';
+
+import type { Route } from './+types/managers';
+
+/** Administrators only: the layout shows anyone else "Page not found". */
+export const handle = { adminOnly: true } satisfies StaffRouteHandle;
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }];
+
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translatorFor(splitLocalePath(location.pathname).locale);
+  return [{ title: t('staffTeam:managers.metaTitle') }, { name: 'robots', content: 'noindex' }];
+};
+
+/** /admin/managers: the staff and their roles; appoint and dismiss managers. */
+export default function Managers() {
+  return <ManagersPage />;
 }

@@ -1,4 +1,19 @@
-/** Placeholder until the page lands. */
-export default function Page() {
-  return <main id="main" className="container section" />;
+import { splitLocalePath } from '@app/shared/i18n';
+
+import { TransactionsPage } from '#app/admin/orders/transactions-page.tsx';
+import { translatorFor } from '#app/i18n/meta.ts';
+import stylesHref from '#app/styles/staff-orders.css?url';
+
+import type { Route } from './+types/transactions';
+
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translatorFor(splitLocalePath(location.pathname).locale);
+  return [{ title: t('staffOrders:metaTitle') }, { name: 'robots', content: 'noindex' }];
+};
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }];
+
+/** The staff console's Transactions page (issue 7): the live queue and bonus withdrawals. */
+export default function StaffTransactions() {
+  return <TransactionsPage />;
 }

@@ -1,0 +1,571 @@
+import type { Browser, Page } from '@playwright/test';
+
+import { accountByEmail, adminGraphql, PASSWORD, type Tokens } from './accounts.ts';
+import { GRAPHQL_URL } from './stack.ts';
+import {
+  adminTokens,
+  graphqlAs,
+  login,
+  newCustomer,
+  signInAsAdmin,
+  signInAsPerson,
+  type Person,
+} from './staff-session.ts';
+import { staff } from './staff.ts';
+import { expect, expectNoSeriousViolations, hydrated, test } from './support.ts';
+
+/*
+ * The staff console's Transactions page (issue 7): a manager runs orders from "waiting for
+ * operator" to completed (crypto and fiat) or canceled entirely in the console while the
+ * customer's own page follows live in a second browser; the status tabs count and the filters
+ * narrow the queue; an administrator approves and rejects affiliate bonus withdrawals; the page
+ * passes axe, is captured at 1280 px (and 390 px), and renders in Russian and Ukrainian.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const TRC20_ADDRESS = 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC';
+const BTC_ADDRESS = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
+const DEPOSIT_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+
+interface Order {
+  id: string;
+  number: string;
+}
+
+/** An order through the API, as the order form sends it, with the customer's e-mail. */
+async function createOrder(
+  customer: Person,
+  input: { from: string; to: string; amount: string; walletAddress: string },
+): Promise<Order> {
+  const body = await graphqlAs<{ createExchange: { id: string; number: string } }>(
+    customer.tokens,
+    `mutation ($input: CreateExchangeInput!) { createExchange(input: $input) { id number } }`,
+    {
+      input: {
+        ...input,
+        side: 'send',
+        email: customer.email,
+        fullName: 'Olga Orderer',
+        reason: 'Savings',
+        agreeTerms: true,
+        agreeAml: true,
+        idempotencyKey: crypto.randomUUID(),
+      },
+    },
+  );
+  if (!body.data) throw new Error(`createExchange: ${JSON.stringify(body.errors)}`);
+  return { id: body.data.createExchange.id, number: String(body.data.createExchange.number) };
+}
+
+const btcOrder = (customer: Person, amount = '0.05') =>
+  createOrder(customer, { from: 'BTC', to: 'USDTTRC20', amount, walletAddress: TRC20_ADDRESS });
+
+/** The customer's own order page in a browser of its own, marked to prove it never reloads. */
+async function customerPage(browser: Browser, customer: Person, order: Order) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInAsPerson(page, customer);
+  await page.goto(`/transaction/${order.id}`);
+  await hydrated(page);
+  await page.evaluate('window.__sameDocument = true');
+  const status = page.locator('.order-summary .status');
+  return {
+    page,
+    status,
+    stillSameDocument: async () =>
+      expect(await page.evaluate<boolean>('window.__sameDocument === true')).toBe(true),
+    close: () => context.close(),
+  };
+}
+
+/** The console filtered to one customer's orders, with `order` open. */
+async function openInConsole(page: Page, customer: Person, order: Order): Promise<void> {
+  await page.goto(`/admin/transactions?email=${encodeURIComponent(customer.email)}`);
+  await hydrated(page);
+  await page.getByRole('link', { name: `Open order ${order.number}` }).click();
+  await expect(page).toHaveURL(new RegExp(`order=${order.id}`));
+  await expect(
+    page.getByRole('heading', { level: 2, name: `Order ${order.number}` }),
+  ).toBeVisible();
+}
+
+/** The open order's panel (a region named by its heading, in any language). */
+const detail = (page: Page) => page.locator('.staff-orders__detail');
+const dialog = (page: Page) => page.getByRole('dialog');
+
+/** Opens an action's confirm dialog from the detail panel. */
+async function startAction(page: Page, action: string): Promise<void> {
+  await detail(page).getByRole('button', { name: action }).click();
+  await expect(dialog(page)).toBeVisible();
+}
+
+/**
+ * A request acting in a staff role (`x-hasura-role`): a token's default role is `user`, so
+ * staff-session.ts's `graphqlAs` (which sends no role) cannot run staff operations.
+ */
+async function graphqlActing<T>(
+  tokens: Tokens,
+  role: 'manager' | 'administrator',
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<T> {
+  const response = await fetch(GRAPHQL_URL, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${tokens.accessToken}`,
+      'x-hasura-role': role,
+    },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: T; errors?: unknown };
+  if (!body.data || body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data;
+}
+
+/** A new manager: a customer the administrator appoints, signed in again to carry the role. */
+async function appointManager(tag: string): Promise<Person> {
+  const customer = await newCustomer(tag);
+  await graphqlActing(
+    await adminTokens(),
+    'administrator',
+    'mutation ($email: String!) { grantManagerRole(email: $email) { isManager } }',
+    { email: customer.email },
+  );
+  return { email: customer.email, tokens: await login(customer.email, PASSWORD) };
+}
+
+const state: { manager?: Person } = {};
+async function manager(): Promise<Person> {
+  state.manager ??= await appointManager('orders-manager');
+  return state.manager;
+}
+
+test('a manager runs a crypto order to completed while the customer watches live', async ({
+  page,
+  browser,
+}) => {
+  const operator = await manager();
+  const customer = await newCustomer('crypto-buyer');
+  const order = await btcOrder(customer);
+  const watcher = await customerPage(browser, customer, order);
+  await expect(watcher.status).toHaveText('Waiting for operator');
+
+  await signInAsPerson(page, operator);
+  await openInConsole(page, customer, order);
+  const panel = detail(page);
+  await expect(panel).toContainText(customer.email);
+  await expect(panel).toContainText('0.05 BTC');
+  await expect(panel.getByRole('button', { name: 'Confirm payment' })).toHaveCount(0);
+
+  // Give a deposit address: the dialog says what happens, an empty field is refused first.
+  await startAction(page, 'Give payment details');
+  await expect(dialog(page)).toContainText('send 0.05 BTC to this address');
+  await dialog(page).getByRole('button', { name: 'Give payment details' }).click();
+  await expect(dialog(page).getByText('The field is required')).toBeVisible();
+  await dialog(page).getByLabel('Deposit address (BTC)').fill(DEPOSIT_ADDRESS);
+  await dialog(page).getByRole('button', { name: 'Give payment details' }).click();
+  await expect(page.getByText(`Order ${order.number} is waiting for payment.`)).toBeVisible();
+  await expect(dialog(page)).toBeHidden();
+  await expect(panel.locator('.status').first()).toHaveText('Waiting for payment');
+  await expect(panel).toContainText(DEPOSIT_ADDRESS);
+  await expect(watcher.status).toHaveText('Waiting for payment');
+  await expect(watcher.page.getByText(DEPOSIT_ADDRESS)).toBeVisible();
+
+  await startAction(page, 'Confirm payment');
+  await expect(dialog(page)).toContainText('Confirm only when 0.05 BTC has arrived');
+  await dialog(page).getByRole('button', { name: 'Confirm payment' }).click();
+  await expect(page.getByText(`Order ${order.number} is marked paid.`)).toBeVisible();
+  await expect(watcher.status).toHaveText('Paid');
+  await expect(watcher.page.getByText(/Payment received/)).toBeVisible();
+
+  await startAction(page, 'Complete');
+  await expect(dialog(page)).toContainText(TRC20_ADDRESS);
+  await dialog(page).getByLabel('Payout transaction id').fill('payout-console-crypto-1');
+  await dialog(page).getByRole('button', { name: 'Complete' }).click();
+  await expect(page.getByText(`Order ${order.number} is completed.`)).toBeVisible();
+  await expect(panel.locator('.status').first()).toHaveText('Completed');
+  await expect(panel).toContainText('Nothing left to do');
+  await expect(watcher.status).toHaveText('Completed');
+  await expect(watcher.page.getByText('This transfer was successfully completed.')).toBeVisible();
+  await expect(watcher.page.getByText('payout-console-crypto-1')).toBeVisible();
+  await watcher.stillSameDocument();
+
+  // The history says who moved the order, and the queue row follows.
+  const history = panel.getByRole('list').filter({ hasText: 'Paid → Completed' });
+  await expect(history.getByRole('listitem').last()).toContainText('Paid → Completed');
+  await expect(history.getByRole('listitem').last()).toContainText(operator.email);
+  await expect(history).toContainText('Waiting for operator → Waiting for payment');
+  await expect(
+    page.getByRole('row').filter({ hasText: order.number }).locator('.status'),
+  ).toHaveText('Completed');
+  await watcher.close();
+});
+
+test('a manager runs a fiat order, giving one of the active bank accounts', async ({
+  page,
+  browser,
+}) => {
+  const label = `EUR e2e ${Date.now().toString(36)}`;
+  await graphqlActing<{ insert_bank_accounts_one: { id: string } }>(
+    await adminTokens(),
+    'administrator',
+    `mutation ($object: bank_accounts_insert_input!) {
+       insert_bank_accounts_one(object: $object) { id }
+     }`,
+    {
+      object: {
+        label,
+        beneficiary: 'Exchange Ltd',
+        account_number: 'DE89370400440532013000',
+        swift_bic: 'COBADEFFXXX',
+        bank_address: 'Neue Mainzer Strasse 1, Frankfurt',
+        currency_code: 'EUR',
+        is_active: true,
+      },
+    },
+  );
+
+  const customer = await newCustomer('fiat-buyer');
+  const order = await createOrder(customer, {
+    from: 'EUR',
+    to: 'BTC',
+    amount: '150',
+    walletAddress: BTC_ADDRESS,
+  });
+  const watcher = await customerPage(browser, customer, order);
+  await expect(watcher.status).toHaveText('Waiting for operator');
+
+  await signInAsPerson(page, await manager());
+  await openInConsole(page, customer, order);
+  await startAction(page, 'Give payment details');
+  await expect(dialog(page)).toContainText('pay 150 EUR to this account');
+  const account = dialog(page).getByLabel('Bank account in EUR');
+  await account.selectOption({ label: `${label} · DE89370400440532013000` });
+  await dialog(page).getByRole('button', { name: 'Give payment details' }).click();
+  await expect(page.getByText(`Order ${order.number} is waiting for payment.`)).toBeVisible();
+  const panel = detail(page);
+  await expect(panel).toContainText(label);
+  await expect(panel).toContainText(`EX-${order.number}`);
+  await expect(watcher.status).toHaveText('Waiting for payment');
+  await expect(watcher.page.getByText('Exchange Ltd')).toBeVisible();
+  await expect(watcher.page.getByText(`EX-${order.number}`)).toBeVisible();
+
+  await startAction(page, 'Confirm payment');
+  await dialog(page).getByRole('button', { name: 'Confirm payment' }).click();
+  await expect(watcher.status).toHaveText('Paid');
+
+  await startAction(page, 'Complete');
+  await dialog(page).getByLabel('Payout transaction id').fill('payout-console-fiat-1');
+  await dialog(page).getByRole('button', { name: 'Complete' }).click();
+  await expect(watcher.status).toHaveText('Completed');
+  await expect(watcher.page.getByText('payout-console-fiat-1')).toBeVisible();
+  await watcher.stillSameDocument();
+  await watcher.close();
+});
+
+test('a manager cancels an order with a reason; a step overtaken meanwhile is explained', async ({
+  page,
+  browser,
+}) => {
+  const customer = await newCustomer('cancel-buyer');
+  const order = await btcOrder(customer);
+  const watcher = await customerPage(browser, customer, order);
+
+  await signInAsPerson(page, await manager());
+  await openInConsole(page, customer, order);
+  await startAction(page, 'Cancel the order');
+  await expect(dialog(page)).toContainText('This cannot be undone');
+  await dialog(page).getByRole('button', { name: 'Cancel the order' }).click();
+  await expect(dialog(page).getByText('The field is required')).toBeVisible();
+  await dialog(page).getByLabel('Reason').fill('The sending wallet is on a sanctions list');
+  await dialog(page).getByRole('button', { name: 'Cancel the order' }).click();
+  await expect(page.getByText(`Order ${order.number} is canceled.`)).toBeVisible();
+  const panel = detail(page);
+  await expect(panel).toContainText('The sending wallet is on a sanctions list');
+  await expect(panel).toContainText('staff');
+  await expect(watcher.status).toHaveText('Canceled');
+  await expect(
+    watcher.page.getByText('Reason: The sending wallet is on a sanctions list'),
+  ).toBeVisible();
+  await watcher.stillSameDocument();
+  await watcher.close();
+
+  // Another order is given requisites elsewhere while this operator's dialog is open.
+  const raced = await btcOrder(customer);
+  await openInConsole(page, customer, raced);
+  await startAction(page, 'Give payment details');
+  await dialog(page).getByLabel('Deposit address (BTC)').fill(DEPOSIT_ADDRESS);
+  await staff.supplyAddress(raced.id, DEPOSIT_ADDRESS);
+  await dialog(page).getByRole('button', { name: 'Give payment details' }).click();
+  await expect(dialog(page).getByRole('alert')).toHaveText(
+    'The order has moved on meanwhile (it is Waiting for payment now). Nothing was changed.',
+  );
+  await dialog(page).getByRole('button', { name: 'Back' }).click();
+  await expect(dialog(page)).toBeHidden();
+  await expect(detail(page).getByRole('button', { name: 'Confirm payment' })).toBeVisible();
+});
+
+test('status tabs count the orders, and the filters narrow the queue in the address', async ({
+  page,
+}) => {
+  const customer = await newCustomer('filter-buyer');
+  const first = await btcOrder(customer, '0.01');
+  const second = await btcOrder(customer, '0.02');
+  const third = await btcOrder(customer, '0.03');
+  const canceled = await graphqlAs(
+    customer.tokens,
+    'mutation ($id: uuid!) { cancelExchange(transactionId: $id) { status } }',
+    { id: second.id },
+  );
+  expect(canceled.errors).toBeUndefined();
+  await staff.supplyAddress(third.id, DEPOSIT_ADDRESS);
+
+  await signInAsPerson(page, await manager());
+  await page.goto('/admin/transactions');
+  await hydrated(page);
+  const tabs = page.getByRole('navigation', { name: 'Orders by status' });
+  await expect(tabs.getByRole('link', { name: /^All \(\d+\)$/ })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  const rows = page.getByRole('row').filter({ has: page.getByRole('cell') });
+  await expect(rows.first()).toBeVisible();
+
+  // The e-mail filter: the address holds it, the queue and the tabs' counts follow it.
+  await page.getByLabel('E-mail contains').fill(customer.email.toUpperCase());
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/[?&]email=/);
+  await expect(rows).toHaveCount(3);
+  await expect(tabs.getByRole('link', { name: 'All (3)' })).toBeVisible();
+  await expect(tabs.getByRole('link', { name: 'Waiting for operator (1)' })).toBeVisible();
+  await expect(tabs.getByRole('link', { name: 'Waiting for payment (1)' })).toBeVisible();
+  await expect(tabs.getByRole('link', { name: 'Canceled (1)' })).toBeVisible();
+  await expect(tabs.getByRole('link', { name: 'Completed (0)' })).toBeVisible();
+
+  await tabs.getByRole('link', { name: 'Canceled (1)' }).click();
+  await expect(page).toHaveURL(/status=canceled/);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(second.number);
+
+  // Live: the customer cancels another order; the counts move without a reload.
+  await graphqlAs(
+    customer.tokens,
+    'mutation ($id: uuid!) { cancelExchange(transactionId: $id) { status } }',
+    { id: first.id },
+  );
+  await expect(tabs.getByRole('link', { name: 'Canceled (2)' })).toBeVisible();
+  await expect(rows).toHaveCount(2);
+
+  // Back restores the previous filters.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/status=/);
+  await expect(rows).toHaveCount(3);
+  await expect(page.getByLabel('E-mail contains')).toHaveValue(customer.email.toUpperCase());
+
+  // The number: exactly one order.
+  await page.getByLabel('Order number').fill(third.number);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(new RegExp(`number=${third.number}`));
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Waiting for payment');
+
+  await page.getByLabel('Order number').fill('12x');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Digits only')).toBeVisible();
+
+  // Nothing matches: an empty state; Reset clears every filter.
+  await page.goto(`/admin/transactions?email=${encodeURIComponent(customer.email)}&status=paid`);
+  await hydrated(page);
+  await expect(page.getByText('No orders match these filters.')).toBeVisible();
+  await page.getByRole('link', { name: 'Reset filters' }).click();
+  await expect(page).toHaveURL(/\/admin\/transactions$/);
+  await expect(rows.first()).toBeVisible();
+
+  // Sort by number, lowest first, across the whole queue.
+  await page.getByLabel('Sort').selectOption('number-asc');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/sort=number-asc/);
+  const lowest = Number(
+    await rows
+      .first()
+      .getByRole('link', { name: /^Open order / })
+      .textContent(),
+  );
+  expect(lowest).toBeLessThanOrEqual(Number(first.number));
+});
+
+/** A referrer with about 246 USDT of bonuses: their referral's 0.5 BTC order, completed. */
+async function referrerWithBonus(): Promise<Person> {
+  const referrer = await newCustomer('referrer');
+  const referral = await newCustomer('referral');
+  const { id: referrerId } = await accountByEmail(referrer.email);
+  const { id: referralId } = await accountByEmail(referral.email);
+  await adminGraphql(
+    `mutation ($id: uuid!, $referrer: uuid!) {
+       update_portal_users_by_pk(pk_columns: { id: $id }, _set: { referrer_id: $referrer }) { id }
+     }`,
+    { id: referralId, referrer: referrerId },
+  );
+  const order = await btcOrder(referral, '0.5');
+  await staff.supplyAddress(order.id, DEPOSIT_ADDRESS);
+  await staff.confirmPayment(order.id);
+  await staff.complete(order.id, 'payout-referral-1');
+  return referrer;
+}
+
+async function requestWithdrawal(tokens: Tokens, amount: string): Promise<void> {
+  const body = await graphqlAs(
+    tokens,
+    `mutation ($amount: numeric!, $wallet: String!) {
+       requestBonusWithdrawal(amount: $amount, walletAddress: $wallet) { id }
+     }`,
+    { amount, wallet: TRC20_ADDRESS },
+  );
+  expect(body.errors).toBeUndefined();
+}
+
+test('an administrator approves one bonus withdrawal and rejects another', async ({
+  page,
+}, testInfo) => {
+  const referrer = await referrerWithBonus();
+  await requestWithdrawal(referrer.tokens, '100');
+  await requestWithdrawal(referrer.tokens, '120');
+
+  await signInAsAdmin(page);
+  await page.goto('/admin/transactions');
+  await hydrated(page);
+  await page.getByRole('tab', { name: 'Bonus withdrawals' }).click();
+  await expect(page).toHaveURL(/view=withdrawals/);
+  await expect(page.getByRole('heading', { name: 'Pending bonus withdrawals' })).toBeVisible();
+  const mine = page.getByRole('row').filter({ hasText: referrer.email });
+  await expect(mine).toHaveCount(2);
+  // Oldest first.
+  await expect(mine.first()).toContainText('100 USDT');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({
+    path: testInfo.outputPath('admin-transactions-withdrawals-1280.png'),
+    fullPage: true,
+  });
+  await expectNoSeriousViolations(page);
+
+  await page
+    .getByRole('button', { name: `Approve the withdrawal of 100 USDT for ${referrer.email}` })
+    .click();
+  await expect(dialog(page)).toContainText(TRC20_ADDRESS);
+  await dialog(page).getByLabel('Payout transaction id').fill('bonus-payout-1');
+  await dialog(page).getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('The withdrawal of 100 USDT is marked paid.')).toBeVisible();
+  await expect(mine).toHaveCount(1);
+
+  await page
+    .getByRole('button', { name: `Reject the withdrawal of 120 USDT for ${referrer.email}` })
+    .click();
+  await dialog(page).getByRole('button', { name: 'Reject' }).click();
+  await expect(dialog(page).getByText('The field is required')).toBeVisible();
+  await dialog(page).getByLabel('Reason').fill('The wallet failed the AML check');
+  await dialog(page).getByRole('button', { name: 'Reject' }).click();
+  await expect(page.getByText('The withdrawal of 120 USDT is rejected.')).toBeVisible();
+  await expect(mine).toHaveCount(0);
+
+  const { id: userId } = await accountByEmail(referrer.email);
+  const { bonus_withdrawals: rows } = await adminGraphql<{
+    bonus_withdrawals: Array<{
+      amount_usdt: string;
+      status: string;
+      payout_tx_id: string | null;
+      reject_reason: string | null;
+    }>;
+  }>(
+    `query ($id: uuid!) {
+       bonus_withdrawals(where: { user_id: { _eq: $id } }, order_by: { created_at: asc }) {
+         amount_usdt status payout_tx_id reject_reason
+       }
+     }`,
+    { id: userId },
+  );
+  expect(rows).toEqual([
+    expect.objectContaining({ status: 'paid', payout_tx_id: 'bonus-payout-1' }),
+    expect.objectContaining({
+      status: 'rejected',
+      reject_reason: 'The wallet failed the AML check',
+    }),
+  ]);
+});
+
+test('the page at 1280 px with an order open passes axe, and holds at 390 px', async ({
+  page,
+}, testInfo) => {
+  const customer = await newCustomer('screenshot-buyer');
+  const order = await btcOrder(customer, '0.07');
+  await signInAsPerson(page, await manager());
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/admin/transactions');
+  await hydrated(page);
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell') })
+      .first(),
+  ).toBeVisible();
+  await page.screenshot({
+    path: testInfo.outputPath('admin-transactions-1280.png'),
+    fullPage: true,
+  });
+  await expectNoSeriousViolations(page);
+
+  await page.getByRole('link', { name: `Open order ${order.number}` }).click();
+  await expect(detail(page)).toContainText(customer.email);
+  await expect(detail(page).getByRole('heading', { level: 2 })).toBeFocused();
+  await page.screenshot({
+    path: testInfo.outputPath('admin-transactions-detail-1280.png'),
+    fullPage: true,
+  });
+  await expectNoSeriousViolations(page);
+
+  // Keyboard: the action opens its dialog, Escape closes it and focus returns.
+  const supply = detail(page).getByRole('button', { name: 'Give payment details' });
+  await supply.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog(page).getByLabel('Deposit address (BTC)')).toBeFocused();
+  await expectNoSeriousViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toBeHidden();
+  await expect(supply).toBeFocused();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/admin/transactions?order=${order.id}`);
+  await hydrated(page);
+  await expect(detail(page)).toContainText(customer.email);
+  await page.screenshot({
+    path: testInfo.outputPath('admin-transactions-390.png'),
+    fullPage: true,
+  });
+  expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+    390,
+  );
+});
+
+test('the page renders in Russian and Ukrainian', async ({ page }) => {
+  const customer = await newCustomer('locale-buyer');
+  const order = await btcOrder(customer);
+  await signInAsPerson(page, await manager());
+
+  await page.goto(`/ru/admin/transactions?order=${order.id}`);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Транзакции');
+  await expect(page.getByRole('heading', { name: `Заявка ${order.number}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Ожидание оператора \(\d+\)$/ })).toBeVisible();
+  await detail(page).getByRole('button', { name: 'Отменить заявку' }).click();
+  await expect(dialog(page)).toContainText('Это нельзя отменить');
+  await dialog(page).getByRole('button', { name: 'Назад' }).click();
+  await page.getByRole('tab', { name: 'Вывод бонусов' }).click();
+  await expect(page.getByRole('heading', { name: 'Заявки на вывод бонусов' })).toBeVisible();
+
+  await page.goto(`/ua/admin/transactions?order=${order.id}`);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Транзакції');
+  await expect(page.getByRole('heading', { name: `Заявка ${order.number}` })).toBeVisible();
+  await expect(page.getByText('Історія статусів')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Застосувати' })).toBeVisible();
+});

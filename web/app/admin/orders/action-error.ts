@@ -1,0 +1,61 @@
+import type { TFunction } from 'i18next';
+
+import { ORDER_STATUSES } from '#app/exchange/order-status.ts';
+import { GraphqlRequestError } from '#app/graphql/request.ts';
+
+/*
+ * What a failed staff action tells the operator, in the page's language. The actions answer
+ * with a code (decisions 010 and 012): `invalid-transition` (with the order's `status` now),
+ * `invalid-input` (with the `field`), `not-found`; the engine refuses a role with
+ * `validation-failed` or `access-denied`. Anything else shows the server's message.
+ */
+
+export interface ActionFailure {
+  code: string | undefined;
+  field: string | undefined;
+  status: string | undefined;
+  message: string;
+}
+
+export function failureOf(error: unknown): ActionFailure {
+  if (GraphqlRequestError.is(error)) {
+    const extensions = error.errors[0]?.extensions ?? {};
+    const field = extensions['field'];
+    const status = extensions['status'];
+    return {
+      code: error.code ?? (error.status === undefined ? undefined : `http-${error.status}`),
+      field: typeof field === 'string' ? field : undefined,
+      status: typeof status === 'string' ? status : undefined,
+      message: error.message,
+    };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: 'network-error', field: undefined, status: undefined, message };
+}
+
+/** The failure as one sentence for the dialog. */
+export function actionErrorMessage(error: unknown, t: TFunction): string {
+  const failure = failureOf(error);
+  switch (failure.code) {
+    case 'invalid-transition':
+      return failure.status && (ORDER_STATUSES as readonly string[]).includes(failure.status)
+        ? t('staffOrders:errors.invalidTransition', {
+            status: t(`exchange:transaction.statuses.${failure.status}`),
+          })
+        : t('staffOrders:errors.invalidTransitionPlain');
+    case 'not-found':
+      return t('staffOrders:errors.notFound');
+    case 'invalid-input':
+      if (failure.field === 'bankAccountId') return t('staffOrders:errors.bankAccount');
+      if (failure.field === 'depositAddress') return t('staffOrders:errors.addressLength');
+      return t('staffOrders:errors.invalidInput', { message: failure.message });
+    case 'validation-failed':
+    case 'access-denied':
+    case 'permission-error':
+      return t('staffOrders:errors.forbidden');
+    case 'network-error':
+      return t('staffOrders:errors.network');
+    default:
+      return t('staffOrders:errors.other', { message: failure.message });
+  }
+}

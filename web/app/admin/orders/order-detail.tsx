@@ -1,0 +1,248 @@
+import { useQuery } from '@apollo/client/react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { formatAmount, formatDateTime } from '#app/account/format.ts';
+import { currencyLabel } from '#app/exchange/currency-label.ts';
+import { asOrderStatus, ORDER_STATUSES } from '#app/exchange/order-status.ts';
+import {
+  StaffOrdersDetailDocument,
+  StaffOrdersDetailLiveDocument,
+} from '#app/graphql/generated/manager.ts';
+import { useSubscription } from '#app/graphql/use-subscription.ts';
+import { useLocale } from '#app/i18n/locale.ts';
+
+import { OrderActions, type DetailOrder } from './order-actions.tsx';
+import { LoadFailed, Loading } from './states.tsx';
+
+/** A definition list of label → value rows, the empty ones left out. */
+function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
+  return (
+    <dl className="staff-orders__facts">
+      {rows
+        .filter(([, value]) => value !== null && value !== undefined && value !== '')
+        .map(([label, value]) => (
+          <div key={label} className="staff-orders__fact">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+/**
+ * The open order: what the customer ordered, the payment details given, the customer (account
+ * e-mail, Telegram, level, completed orders), the status history (who and when) and the
+ * operator's actions. It follows the order live: a change by anyone (another operator, the
+ * customer canceling) shows at once, and the rest of the detail is fetched again.
+ */
+export function OrderDetail({
+  id,
+  focus,
+  onFocused,
+  closeSearch,
+}: {
+  id: string;
+  focus: boolean;
+  onFocused: () => void;
+  closeSearch: string;
+}) {
+  const { t } = useTranslation('staffOrders');
+  const detail = useQuery(StaffOrdersDetailDocument, { variables: { id } });
+  const live = useSubscription(StaffOrdersDetailLiveDocument, { id });
+  const heading = useRef<HTMLHeadingElement | null>(null);
+
+  const stamp =
+    live.status === 'live' && live.data.transactions_by_pk
+      ? `${live.data.transactions_by_pk.status}|${live.data.transactions_by_pk.updated_at}`
+      : '';
+  const seen = useRef(stamp);
+  const { refetch } = detail;
+  useEffect(() => {
+    if (seen.current === stamp) return;
+    const before = seen.current;
+    seen.current = stamp;
+    if (before !== '') void refetch().catch(() => undefined);
+  }, [refetch, stamp]);
+
+  const order = detail.data?.transactions_by_pk;
+  useEffect(() => {
+    if (focus && order) {
+      heading.current?.focus();
+      onFocused();
+    }
+  }, [focus, order, onFocused]);
+
+  const close = (
+    <Link className="button button--small" to={{ search: closeSearch }} preventScrollReset>
+      {t('detail.close')}
+    </Link>
+  );
+
+  let body: ReactNode;
+  if (detail.error && !order) body = <LoadFailed />;
+  else if (!detail.data) body = <Loading />;
+  else if (!order) body = <p>{t('detail.notFound')}</p>;
+  else
+    body = (
+      <OrderBody
+        order={order}
+        onDone={() => {
+          void refetch().catch(() => undefined);
+          heading.current?.focus();
+        }}
+      />
+    );
+
+  return (
+    <section className="card staff-orders__detail" aria-labelledby="order-detail-title">
+      <div className="staff-orders__detail-header">
+        <h2 id="order-detail-title" ref={heading} tabIndex={-1}>
+          {order ? t('detail.title', { number: order.number }) : t('detail.label')}
+        </h2>
+        {order ? (
+          <span className={`status status--${order.status}`}>
+            {t(`exchange:transaction.statuses.${asOrderStatus(order.status)}`)}
+          </span>
+        ) : null}
+        {close}
+      </div>
+      {body}
+    </section>
+  );
+}
+
+function OrderBody({ order, onDone }: { order: DetailOrder; onDone: () => void }) {
+  const { t } = useTranslation('staffOrders');
+  const locale = useLocale();
+  const when = (iso: string | null) =>
+    iso ? <time dateTime={iso}>{formatDateTime(iso, locale)}</time> : null;
+  const send = `${formatAmount(order.send_amount)} ${currencyLabel(order.send_currency, order.send_currency_info)}`;
+  const receive = `${formatAmount(order.receive_amount)} ${currencyLabel(order.receive_currency, order.receive_currency_info)}`;
+  const statusText = (status: string) =>
+    (ORDER_STATUSES as readonly string[]).includes(status)
+      ? t(`exchange:transaction.statuses.${status}`)
+      : status;
+  const mono = (value: string | null) => (value ? <span className="mono">{value}</span> : null);
+  const user = order.user;
+  const account = order.bank_account;
+  const hasRequisites = Boolean(order.deposit_address || account);
+
+  return (
+    <>
+      <OrderActions order={order} onDone={onDone} />
+
+      <section aria-labelledby="order-facts-title">
+        <h3 id="order-facts-title">{t('detail.order')}</h3>
+        <Facts
+          rows={[
+            [t('detail.send'), send],
+            [t('detail.receive'), receive],
+            [t('detail.rate'), formatAmount(order.rate)],
+            [t('detail.valueUsdt'), order.amount_usdt ? formatAmount(order.amount_usdt) : null],
+            [t('detail.payoutTo'), mono(order.wallet_address ?? order.iban)],
+            [t('detail.fullName'), order.full_name],
+            [t('detail.email'), order.email],
+            [t('detail.reason'), order.reason],
+            [t('detail.created'), when(order.created_at)],
+            [
+              t('detail.source'),
+              order.source === 'web' || order.source === 'telegram'
+                ? t(`detail.sources.${order.source}`)
+                : order.source,
+            ],
+            [
+              t('detail.locale'),
+              order.locale === 'en' || order.locale === 'ru' || order.locale === 'ua'
+                ? t(`common:languages.${order.locale}`)
+                : order.locale,
+            ],
+            [t('detail.id'), mono(order.id)],
+            [t('detail.payoutTxId'), mono(order.payout_tx_id)],
+            [
+              t('detail.canceledBy'),
+              order.canceled_by === 'user' || order.canceled_by === 'staff'
+                ? t(`detail.canceledByWho.${order.canceled_by}`)
+                : order.canceled_by,
+            ],
+            [t('detail.cancelReason'), order.cancel_reason],
+          ]}
+        />
+      </section>
+
+      {hasRequisites ? (
+        <section aria-labelledby="order-requisites-title">
+          <h3 id="order-requisites-title">{t('detail.requisites')}</h3>
+          <Facts
+            rows={
+              account
+                ? [
+                    [t('detail.bankAccount'), account.label],
+                    [t('detail.beneficiary'), account.beneficiary],
+                    [t('detail.accountNumber'), mono(account.account_number)],
+                    [t('detail.swift'), mono(account.swift_bic)],
+                    [t('detail.bankAddress'), account.bank_address],
+                    [t('detail.reference'), mono(order.payment_reference)],
+                  ]
+                : [
+                    [t('detail.depositAddress'), mono(order.deposit_address)],
+                    [t('detail.depositMemo'), mono(order.deposit_memo)],
+                  ]
+            }
+          />
+        </section>
+      ) : null}
+
+      <section aria-labelledby="order-customer-title">
+        <h3 id="order-customer-title">{t('detail.customer')}</h3>
+        {user ? (
+          <>
+            <Facts
+              rows={[
+                [t('detail.accountEmail'), user.email ?? t('detail.none')],
+                [
+                  t('detail.telegram'),
+                  user.telegram_username ? `@${user.telegram_username}` : t('detail.none'),
+                ],
+                [t('detail.level'), user.user_level?.status ?? user.status],
+                [t('detail.completedOrders'), String(user.completed_orders.aggregate?.count ?? 0)],
+              ]}
+            />
+            {user.is_disabled ? (
+              <p className="form-message form-message--error">{t('detail.disabled')}</p>
+            ) : null}
+          </>
+        ) : (
+          <p className="staff-orders__muted">{t('detail.noAccount')}</p>
+        )}
+      </section>
+
+      <section aria-labelledby="order-history-title">
+        <h3 id="order-history-title">{t('detail.history')}</h3>
+        <ol className="staff-orders__history">
+          {order.status_history.map((entry, index) => (
+            <li key={`${entry.created_at}-${index}`}>
+              <span className="staff-orders__history-step">
+                {entry.from_status
+                  ? t('detail.historyEntry', {
+                      from: statusText(entry.from_status),
+                      to: statusText(entry.to_status),
+                    })
+                  : t('detail.createdEntry', { to: statusText(entry.to_status) })}
+              </span>
+              <span className="staff-orders__muted">
+                {when(entry.created_at)}{' '}
+                {entry.changed_by_user?.email
+                  ? t('detail.by', { who: entry.changed_by_user.email })
+                  : t('detail.automatic')}
+              </span>
+              {entry.note ? <span className="staff-orders__muted">{entry.note}</span> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}

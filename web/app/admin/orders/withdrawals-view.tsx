@@ -1,0 +1,232 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+
+import { DataTable } from '#app/account/data-table.tsx';
+import {
+  formatAmount,
+  formatDateTime,
+  PAGE_SIZE,
+  pageCount,
+  pageFromSearch,
+} from '#app/account/format.ts';
+import { Pagination } from '#app/account/pagination.tsx';
+import { ConfirmDialog } from '#app/admin/confirm-dialog.tsx';
+import { notify } from '#app/components/notify/index.ts';
+import {
+  StaffOrdersPendingWithdrawalsDocument,
+  StaffOrdersProcessWithdrawalDocument,
+  type StaffOrdersPendingWithdrawalsQuery,
+} from '#app/graphql/generated/manager.ts';
+import { useLocale } from '#app/i18n/locale.ts';
+
+import { actionErrorMessage } from './action-error.ts';
+import { DialogField } from './dialog-field.tsx';
+import { LoadFailed, Loading } from './states.tsx';
+
+type Withdrawal = StaffOrdersPendingWithdrawalsQuery['bonus_withdrawals'][number];
+type Outcome = 'paid' | 'rejected';
+
+/** New requests appear without a reload: the list is read again this often. */
+const POLL_MS = 30_000;
+
+const customerOf = (withdrawal: Withdrawal): string =>
+  withdrawal.user?.email ??
+  (withdrawal.user?.telegram_username ? `@${withdrawal.user.telegram_username}` : '—');
+
+/**
+ * Affiliate bonus withdrawals waiting for staff, oldest first (`?page=N`): approve one as paid
+ * with the payout's transaction id, or reject it with a reason (the amount returns to the
+ * customer's balance), each through the confirm dialog (`processBonusWithdrawal`).
+ */
+export function WithdrawalsView() {
+  const { t } = useTranslation('staffOrders');
+  const locale = useLocale();
+  const [searchParams] = useSearchParams();
+  const page = pageFromSearch(searchParams);
+  const list = useQuery(StaffOrdersPendingWithdrawalsDocument, {
+    variables: { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE },
+    pollInterval: POLL_MS,
+    notifyOnNetworkStatusChange: false,
+  });
+  const [process] = useMutation(StaffOrdersProcessWithdrawalDocument);
+
+  const [target, setTarget] = useState<{ withdrawal: Withdrawal; outcome: Outcome } | null>(null);
+  const [value, setValue] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | undefined>();
+  const [pending, setPending] = useState(false);
+  const shown = useRef(target);
+  shown.current = target;
+
+  const open = (withdrawal: Withdrawal, outcome: Outcome) => {
+    setValue('');
+    setFieldError(undefined);
+    setFailure(undefined);
+    setTarget({ withdrawal, outcome });
+  };
+
+  const run = async () => {
+    if (!target) return;
+    const text = value.trim();
+    if (!text) {
+      setFieldError(t('errors.required'));
+      return;
+    }
+    setFieldError(undefined);
+    setFailure(undefined);
+    setPending(true);
+    const { withdrawal, outcome } = target;
+    const amount = formatAmount(withdrawal.amount_usdt);
+    try {
+      await process({
+        variables:
+          outcome === 'paid'
+            ? { id: withdrawal.id, outcome, payoutTxId: text }
+            : { id: withdrawal.id, outcome, reason: text },
+      });
+      notify.success(
+        outcome === 'paid'
+          ? t('withdrawals.approved', { amount })
+          : t('withdrawals.rejected', { amount }),
+      );
+      setPending(false);
+      setTarget(null);
+      void list.refetch().catch(() => undefined);
+    } catch (error) {
+      setPending(false);
+      const message = actionErrorMessage(error, t);
+      if (shown.current === null) notify.error(message);
+      else setFailure(message);
+      void list.refetch().catch(() => undefined);
+    }
+  };
+
+  const data = list.data ?? list.previousData;
+  let content;
+  if (list.error && !data) content = <LoadFailed />;
+  else if (!data) content = <Loading />;
+  else {
+    const total = data.bonus_withdrawals_aggregate.aggregate?.count ?? 0;
+    const sum = data.bonus_withdrawals_aggregate.aggregate?.sum?.amount_usdt ?? '0';
+    const rows = data.bonus_withdrawals;
+    content = (
+      <>
+        {total > 0 ? (
+          <p className="staff-orders__muted">
+            {t('withdrawals.summary', { total, sum: formatAmount(sum) })}
+          </p>
+        ) : null}
+        {rows.length === 0 ? (
+          page > 1 ? (
+            <section className="card empty-state">
+              <p className="empty-state__title">{t('queue.pageEmpty')}</p>
+              <Link className="button" to={{ search: 'view=withdrawals' }}>
+                {t('queue.firstPage')}
+              </Link>
+            </section>
+          ) : (
+            <section className="card empty-state">
+              <p className="empty-state__title">{t('withdrawals.empty')}</p>
+            </section>
+          )
+        ) : (
+          <DataTable
+            caption={t('withdrawals.caption')}
+            columns={[
+              { id: 'requested', label: t('withdrawals.requested') },
+              { id: 'customer', label: t('withdrawals.customer') },
+              { id: 'amount', label: t('withdrawals.amount') },
+              { id: 'wallet', label: t('withdrawals.wallet') },
+              { id: 'actions', label: t('withdrawals.actions') },
+            ]}
+            rows={rows.map((withdrawal) => {
+              const amount = formatAmount(withdrawal.amount_usdt);
+              const customer = customerOf(withdrawal);
+              return {
+                key: withdrawal.id,
+                cells: [
+                  <time key="requested" dateTime={withdrawal.created_at}>
+                    {formatDateTime(withdrawal.created_at, locale)}
+                  </time>,
+                  customer,
+                  `${amount} USDT`,
+                  <span key="wallet" className="mono">
+                    {withdrawal.wallet_address}
+                  </span>,
+                  <span key="actions" className="staff-orders__row-actions">
+                    <button
+                      type="button"
+                      className="button button--small button--primary"
+                      aria-label={t('withdrawals.approveLabel', { amount, customer })}
+                      onClick={() => open(withdrawal, 'paid')}
+                    >
+                      {t('withdrawals.approve')}
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--small button--danger"
+                      aria-label={t('withdrawals.rejectLabel', { amount, customer })}
+                      onClick={() => open(withdrawal, 'rejected')}
+                    >
+                      {t('withdrawals.reject')}
+                    </button>
+                  </span>,
+                ],
+              };
+            })}
+          />
+        )}
+        {total > PAGE_SIZE || page > 1 ? (
+          <Pagination page={page} pages={pageCount(total)} total={total} />
+        ) : null}
+      </>
+    );
+  }
+
+  const amount = target ? formatAmount(target.withdrawal.amount_usdt) : '';
+  const customer = target ? customerOf(target.withdrawal) : '';
+  const paid = target?.outcome === 'paid';
+  return (
+    <section className="staff-orders__withdrawals" aria-labelledby="withdrawals-title">
+      <h2 id="withdrawals-title">{t('withdrawals.title')}</h2>
+      {content}
+      <ConfirmDialog
+        open={target !== null}
+        title={
+          target
+            ? paid
+              ? t('withdrawals.approveTitle', { amount, customer })
+              : t('withdrawals.rejectTitle', { amount })
+            : ''
+        }
+        description={
+          target
+            ? paid
+              ? t('withdrawals.approveText', { amount, wallet: target.withdrawal.wallet_address })
+              : t('withdrawals.rejectText', { customer })
+            : undefined
+        }
+        confirmLabel={paid ? t('withdrawals.approve') : t('withdrawals.reject')}
+        danger={!paid}
+        pending={pending}
+        error={failure}
+        onConfirm={() => void run()}
+        onClose={() => setTarget(null)}
+      >
+        {target ? (
+          <DialogField
+            id="withdrawal-action-value"
+            label={paid ? t('withdrawals.payoutTxId') : t('withdrawals.rejectReason')}
+            value={value}
+            onChange={setValue}
+            error={fieldError}
+            multiline={!paid}
+            maxLength={paid ? 256 : 500}
+          />
+        ) : null}
+      </ConfirmDialog>
+    </section>
+  );
+}

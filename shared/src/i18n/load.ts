@@ -9,6 +9,7 @@
  */
 import type { Locale } from './locales.ts';
 import type { en } from './resources/en.ts';
+import type { enStaff } from './resources/staff-en.ts';
 import type { Messages } from './types.ts';
 
 /** English's catalogs, namespace by namespace: the source every locale is typed against. */
@@ -25,3 +26,21 @@ const loaders: Record<Locale, () => Promise<LocaleResources>> = {
 
 /** The catalogs of `locale` (in the browser, that locale's chunk). */
 export const loadResources = (locale: Locale): Promise<LocaleResources> => loaders[locale]();
+
+/** The staff console's namespaces, typed against English like the rest. */
+export type SourceStaffResources = typeof enStaff;
+export type StaffNamespace = keyof SourceStaffResources;
+export type StaffResources = { [N in StaffNamespace]: Messages<SourceStaffResources[N]> };
+
+const staffLoaders: Record<Locale, () => Promise<StaffResources>> = {
+  en: () => import('./resources/staff-en.ts').then((module) => module.enStaff),
+  ru: () => import('./resources/staff-ru.ts').then((module) => module.ruStaff),
+  ua: () => import('./resources/staff-ua.ts').then((module) => module.uaStaff),
+};
+
+/**
+ * The staff console's catalogs of `locale`: a chunk of their own, loaded by the console's pages
+ * only, so no public page carries them.
+ */
+export const loadStaffResources = (locale: Locale): Promise<StaffResources> =>
+  staffLoaders[locale]();

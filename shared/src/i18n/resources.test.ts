@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 
 import { describe, expect, it } from 'vitest';
 
-import { LOCALES, loadResources, resources } from './index.ts';
+import { LOCALES, loadResources, loadStaffResources, resources } from './index.ts';
 
 /** The modules a source file imports or re-exports for their values (type-only ones left out). */
 function valueImports(file: string): string[] {
@@ -19,7 +19,20 @@ describe('i18n resources', () => {
   });
 
   it('loads one locale on demand, the same catalogs as `resources`', async () => {
-    for (const locale of LOCALES) expect(await loadResources(locale)).toBe(resources[locale]);
+    for (const locale of LOCALES) {
+      const publicTexts = await loadResources(locale);
+      const staffTexts = await loadStaffResources(locale);
+      expect({ ...publicTexts, ...staffTexts }).toEqual(resources[locale]);
+    }
+  });
+
+  it("keeps the staff console's namespaces out of the public chunk", async () => {
+    for (const locale of LOCALES) {
+      const publicNamespaces = Object.keys(await loadResources(locale));
+      const staffNamespaces = Object.keys(await loadStaffResources(locale));
+      expect(staffNamespaces).toEqual(['staff', 'staffOrders', 'staffTeam', 'staffCustomers']);
+      expect(publicNamespaces.filter((name) => staffNamespaces.includes(name))).toEqual([]);
+    }
   });
 
   // A static import of a locale next to the dynamic one would put every language back into
@@ -30,11 +43,13 @@ describe('i18n resources', () => {
         [],
       );
     for (const locale of LOCALES) {
-      const imports = valueImports(`./resources/${locale}.ts`);
-      expect(imports.length).toBeGreaterThan(0);
-      // A locale's chunk holds its own catalogs and nothing of another language.
-      for (const target of imports)
-        expect(target).toMatch(new RegExp(`^\\.\\./catalogs/${locale}/`));
+      for (const chunk of [`./resources/${locale}.ts`, `./resources/staff-${locale}.ts`]) {
+        const imports = valueImports(chunk);
+        expect(imports.length).toBeGreaterThan(0);
+        // A locale's chunk holds its own catalogs and nothing of another language.
+        for (const target of imports)
+          expect(target).toMatch(new RegExp(`^\\.\\./catalogs/${locale}/`));
+      }
     }
   });
 });

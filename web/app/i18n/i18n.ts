@@ -1,7 +1,14 @@
 import { createInstance, type i18n } from 'i18next';
 import { useMemo } from 'react';
 
-import { loadResources, resources, type Locale, type LocaleResources } from '@app/shared/i18n';
+import {
+  loadResources,
+  loadStaffResources,
+  resources,
+  type Locale,
+  type LocaleResources,
+  type StaffResources,
+} from '@app/shared/i18n';
 
 /*
  * The interface texts. The server has every locale (`resources`); a browser loads only its
@@ -17,6 +24,28 @@ const loading = new Map<Locale, Promise<void>>();
 export function catalogOf(locale: Locale): LocaleResources | undefined {
   return import.meta.env.SSR ? resources[locale] : loaded.get(locale);
 }
+
+/** The staff console's catalogs this browser has loaded (its pages load them). */
+const loadedStaff = new Map<Locale, StaffResources>();
+
+/**
+ * Loads the staff console's catalogs of `locale` into this browser and into `instance`, so a
+ * console page can render; later instances of the locale include them too.
+ */
+export async function loadStaffCatalog(instance: i18n, locale: Locale): Promise<void> {
+  let catalog = loadedStaff.get(locale);
+  if (!catalog) {
+    catalog = await loadStaffResources(locale);
+    loadedStaff.set(locale, catalog);
+  }
+  for (const [namespace, bundle] of Object.entries(catalog)) {
+    instance.addResourceBundle(locale, namespace, bundle, true, true);
+  }
+}
+
+/** Whether `instance` has the staff console's texts (always on the server). */
+export const hasStaffCatalog = (instance: i18n, locale: Locale): boolean =>
+  instance.hasResourceBundle(locale, 'staffOrders');
 
 /** Loads the catalogs of `locale` (once; a failed load is tried again on the next call). */
 export function loadCatalog(locale: Locale): Promise<void> {
@@ -45,12 +74,14 @@ export function loadCatalog(locale: Locale): Promise<void> {
  */
 export function createI18n(locale: Locale): i18n {
   const catalog = catalogOf(locale);
+  const staff = import.meta.env.SSR ? undefined : loadedStaff.get(locale);
+  const texts = catalog ? { ...catalog, ...staff } : undefined;
   const instance = createInstance();
   void instance.init({
     lng: locale,
     fallbackLng: false,
-    resources: catalog ? { [locale]: catalog } : {},
-    ns: catalog ? Object.keys(catalog) : [],
+    resources: texts ? { [locale]: texts } : {},
+    ns: texts ? Object.keys(texts) : [],
     defaultNS: 'common',
     initAsync: false,
     interpolation: { escapeValue: false },

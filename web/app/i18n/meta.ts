@@ -90,3 +90,12 @@ export function translatedPageMeta(titleKey: string, descriptionKey: string) {
     });
   };
 }
+
+/**
+ * A staff console page's title, "Transactions · Staff console", from the common texts: meta
+ * runs in the browser before the console's own texts have loaded.
+ */
+export const staffTitle = (
+  t: ReturnType<typeof translatorFor>,
+  page: 'transactions' | 'managers' | 'bankAccounts' | 'userCustomCurrency' | 'supportRequests',
+): string => `${t(`common:menu.${page}`)} · ${t('common:menu.staff')}`;

@@ -12,10 +12,6 @@ import { contact } from '../catalogs/en/contact.ts';
 import { exchange } from '../catalogs/en/exchange.ts';
 import { home } from '../catalogs/en/home.ts';
 import { pages } from '../catalogs/en/pages.ts';
-import { staff } from '../catalogs/en/staff.ts';
-import { staffCustomers } from '../catalogs/en/staff-customers.ts';
-import { staffOrders } from '../catalogs/en/staff-orders.ts';
-import { staffTeam } from '../catalogs/en/staff-team.ts';
 
 export const en = {
   common,
@@ -25,8 +21,4 @@ export const en = {
   pages,
   contact,
   account,
-  staff,
-  staffOrders,
-  staffTeam,
-  staffCustomers,
 };

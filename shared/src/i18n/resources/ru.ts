@@ -6,10 +6,6 @@ import { contact } from '../catalogs/ru/contact.ts';
 import { exchange } from '../catalogs/ru/exchange.ts';
 import { home } from '../catalogs/ru/home.ts';
 import { pages } from '../catalogs/ru/pages.ts';
-import { staff } from '../catalogs/ru/staff.ts';
-import { staffCustomers } from '../catalogs/ru/staff-customers.ts';
-import { staffOrders } from '../catalogs/ru/staff-orders.ts';
-import { staffTeam } from '../catalogs/ru/staff-team.ts';
 import type { LocaleResources } from '../load.ts';
 
 export const ru: LocaleResources = {
@@ -20,8 +16,4 @@ export const ru: LocaleResources = {
   pages,
   contact,
   account,
-  staff,
-  staffOrders,
-  staffTeam,
-  staffCustomers,
 };

@@ -6,10 +6,6 @@ import { contact } from '../catalogs/ua/contact.ts';
 import { exchange } from '../catalogs/ua/exchange.ts';
 import { home } from '../catalogs/ua/home.ts';
 import { pages } from '../catalogs/ua/pages.ts';
-import { staff } from '../catalogs/ua/staff.ts';
-import { staffCustomers } from '../catalogs/ua/staff-customers.ts';
-import { staffOrders } from '../catalogs/ua/staff-orders.ts';
-import { staffTeam } from '../catalogs/ua/staff-team.ts';
 import type { LocaleResources } from '../load.ts';
 
 export const ua: LocaleResources = {
@@ -20,8 +16,4 @@ export const ua: LocaleResources = {
   pages,
   contact,
   account,
-  staff,
-  staffOrders,
-  staffTeam,
-  staffCustomers,
 };

@@ -1,7 +1,7 @@
 import { splitLocalePath } from '@app/shared/i18n';
 
 import { BankAccountsPage } from '#app/admin/team/bank-accounts-page.tsx';
-import { translatorFor } from '#app/i18n/meta.ts';
+import { staffTitle, translatorFor } from '#app/i18n/meta.ts';
 import stylesHref from '#app/styles/staff-team.css?url';
 
 import type { Route } from './+types/bank-accounts';
@@ -10,7 +10,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 
 export const meta: Route.MetaFunction = ({ location }) => {
   const t = translatorFor(splitLocalePath(location.pathname).locale);
-  return [{ title: t('staffTeam:bankAccounts.metaTitle') }, { name: 'robots', content: 'noindex' }];
+  return [{ title: staffTitle(t, 'bankAccounts') }, { name: 'robots', content: 'noindex' }];
 };
 
 /** /admin/bank-accounts: the service's accounts for fiat payment details. */

@@ -6,6 +6,7 @@ import { splitLocalePath } from '@app/shared/i18n';
 
 import { LoadingPage } from '#app/account/sign-in-prompt.tsx';
 import { staffAccess, type StaffRouteHandle } from '#app/admin/access.ts';
+import { useStaffTexts } from '#app/admin/staff-texts.ts';
 import { isAdmin } from '#app/auth/current-user.ts';
 import { loginPath } from '#app/auth/redirect.ts';
 import { useSession } from '#app/auth/session.ts';
@@ -19,7 +20,7 @@ import type { Route } from './+types/layout';
 export const meta: Route.MetaFunction = ({ location }) => {
   const t = translatorFor(splitLocalePath(location.pathname).locale);
   // Staff pages are never indexed; their titles come from each page.
-  return [{ title: t('common:menu.transactions') }, { name: 'robots', content: 'noindex' }];
+  return [{ title: t('common:menu.staff') }, { name: 'robots', content: 'noindex' }];
 };
 
 /**
@@ -39,6 +40,7 @@ export default function StaffLayout() {
     (match) => (match.handle as StaffRouteHandle | undefined)?.adminOnly === true,
   );
   const access = checked ? staffAccess(user, adminOnly) : 'loading';
+  const textsReady = useStaffTexts(locale);
 
   useEffect(() => {
     if (access === 'sign-in')
@@ -47,6 +49,7 @@ export default function StaffLayout() {
 
   if (access === 'loading' || access === 'sign-in') return <LoadingPage />;
   if (access === 'not-found') return <ErrorPage kind="not-found" />;
+  if (!textsReady) return <LoadingPage />;
 
   const role = isAdmin(user) ? 'administrator' : 'manager';
   const links = [

@@ -2,7 +2,7 @@ import { splitLocalePath } from '@app/shared/i18n';
 
 import type { StaffRouteHandle } from '#app/admin/access.ts';
 import { ManagersPage } from '#app/admin/team/managers-page.tsx';
-import { translatorFor } from '#app/i18n/meta.ts';
+import { staffTitle, translatorFor } from '#app/i18n/meta.ts';
 import stylesHref from '#app/styles/staff-team.css?url';
 
 import type { Route } from './+types/managers';
@@ -14,7 +14,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 
 export const meta: Route.MetaFunction = ({ location }) => {
   const t = translatorFor(splitLocalePath(location.pathname).locale);
-  return [{ title: t('staffTeam:managers.metaTitle') }, { name: 'robots', content: 'noindex' }];
+  return [{ title: staffTitle(t, 'managers') }, { name: 'robots', content: 'noindex' }];
 };
 
 /** /admin/managers: the staff and their roles; appoint and dismiss managers. */

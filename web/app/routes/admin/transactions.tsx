@@ -1,14 +1,14 @@
 import { splitLocalePath } from '@app/shared/i18n';
 
 import { TransactionsPage } from '#app/admin/orders/transactions-page.tsx';
-import { translatorFor } from '#app/i18n/meta.ts';
+import { staffTitle, translatorFor } from '#app/i18n/meta.ts';
 import stylesHref from '#app/styles/staff-orders.css?url';
 
 import type { Route } from './+types/transactions';
 
 export const meta: Route.MetaFunction = ({ location }) => {
   const t = translatorFor(splitLocalePath(location.pathname).locale);
-  return [{ title: t('staffOrders:metaTitle') }, { name: 'robots', content: 'noindex' }];
+  return [{ title: staffTitle(t, 'transactions') }, { name: 'robots', content: 'noindex' }];
 };
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }];

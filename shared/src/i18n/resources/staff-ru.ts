@@ -1,0 +1,8 @@
+/* The staff console's texts in this locale: the same namespaces as staff-en.ts, checked by the type. */
+import { staff } from '../catalogs/ru/staff.ts';
+import { staffCustomers } from '../catalogs/ru/staff-customers.ts';
+import { staffOrders } from '../catalogs/ru/staff-orders.ts';
+import { staffTeam } from '../catalogs/ru/staff-team.ts';
+import type { StaffResources } from '../load.ts';
+
+export const ruStaff: StaffResources = { staff, staffOrders, staffTeam, staffCustomers };

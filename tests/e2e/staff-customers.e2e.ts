@@ -1,16 +1,14 @@
 import type { Page } from '@playwright/test';
 
-import { adminGraphql, PASSWORD, uniqueEmail } from './accounts.ts';
+import { adminGraphql, uniqueEmail } from './accounts.ts';
 import {
-  adminTokens,
   graphqlAs,
-  login,
   newCustomer,
+  newManager,
   signInAsAdmin,
   signInAsPerson,
   type Person,
 } from './staff-session.ts';
-import { GRAPHQL_URL } from './stack.ts';
 import { expect, expectNoSeriousViolations, hydrated, test } from './support.ts';
 
 /*
@@ -20,34 +18,6 @@ import { expect, expectNoSeriousViolations, hydrated, test } from './support.ts'
  * removed; administrators edit the user levels, managers only read them. Screenshots at 1280 px
  * are kept as artifacts; axe finds nothing serious; the pages speak Russian and Ukrainian.
  */
-
-/**
- * A new manager, appointed by the administrator with `grantManagerRole` acting in the
- * administrator role (staff-session.ts's `newManager` sends no `x-hasura-role`, and a token's
- * default role is `user`, which has no such mutation), then signed in again for the role.
- */
-async function newManager(tag: string): Promise<Person> {
-  const customer = await newCustomer(tag);
-  const response = await fetch(GRAPHQL_URL, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${(await adminTokens()).accessToken}`,
-      'x-hasura-role': 'administrator',
-    },
-    body: JSON.stringify({
-      query: 'mutation ($email: String!) { grantManagerRole(email: $email) { isManager } }',
-      variables: { email: customer.email },
-    }),
-  });
-  const granted = (await response.json()) as {
-    data?: { grantManagerRole: { isManager: boolean } };
-    errors?: unknown;
-  };
-  if (!granted.data?.grantManagerRole.isManager)
-    throw new Error(`grantManagerRole ${customer.email}: ${JSON.stringify(granted.errors)}`);
-  return { email: customer.email, tokens: await login(customer.email, PASSWORD) };
-}
 
 const submitRequest = (customer: Person, name: string, message: string, orderId?: string) =>
   graphqlAs<{ submitSupportRequest: { id: string } }>(

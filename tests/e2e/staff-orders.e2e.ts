@@ -1,12 +1,12 @@
 import type { Browser, Page } from '@playwright/test';
 
-import { accountByEmail, adminGraphql, PASSWORD, type Tokens } from './accounts.ts';
-import { GRAPHQL_URL } from './stack.ts';
+import { accountByEmail, adminGraphql, type Tokens } from './accounts.ts';
 import {
   adminTokens,
   graphqlAs,
-  login,
+  graphqlData,
   newCustomer,
+  newManager,
   signInAsAdmin,
   signInAsPerson,
   type Person,
@@ -99,45 +99,9 @@ async function startAction(page: Page, action: string): Promise<void> {
   await expect(dialog(page)).toBeVisible();
 }
 
-/**
- * A request acting in a staff role (`x-hasura-role`): a token's default role is `user`, so
- * staff-session.ts's `graphqlAs` (which sends no role) cannot run staff operations.
- */
-async function graphqlActing<T>(
-  tokens: Tokens,
-  role: 'manager' | 'administrator',
-  query: string,
-  variables: Record<string, unknown> = {},
-): Promise<T> {
-  const response = await fetch(GRAPHQL_URL, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${tokens.accessToken}`,
-      'x-hasura-role': role,
-    },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: T; errors?: unknown };
-  if (!body.data || body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data;
-}
-
-/** A new manager: a customer the administrator appoints, signed in again to carry the role. */
-async function appointManager(tag: string): Promise<Person> {
-  const customer = await newCustomer(tag);
-  await graphqlActing(
-    await adminTokens(),
-    'administrator',
-    'mutation ($email: String!) { grantManagerRole(email: $email) { isManager } }',
-    { email: customer.email },
-  );
-  return { email: customer.email, tokens: await login(customer.email, PASSWORD) };
-}
-
 const state: { manager?: Person } = {};
 async function manager(): Promise<Person> {
-  state.manager ??= await appointManager('orders-manager');
+  state.manager ??= await newManager('orders-manager');
   return state.manager;
 }
 
@@ -207,9 +171,8 @@ test('a manager runs a fiat order, giving one of the active bank accounts', asyn
   browser,
 }) => {
   const label = `EUR e2e ${Date.now().toString(36)}`;
-  await graphqlActing<{ insert_bank_accounts_one: { id: string } }>(
+  await graphqlData<{ insert_bank_accounts_one: { id: string } }>(
     await adminTokens(),
-    'administrator',
     `mutation ($object: bank_accounts_insert_input!) {
        insert_bank_accounts_one(object: $object) { id }
      }`,
@@ -224,6 +187,7 @@ test('a manager runs a fiat order, giving one of the active bank accounts', asyn
         is_active: true,
       },
     },
+    'administrator',
   );
 
   const customer = await newCustomer('fiat-buyer');

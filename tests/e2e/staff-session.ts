@@ -60,6 +60,18 @@ export async function graphqlAs<T>(
   };
 }
 
+/** `graphqlAs` for a step the test relies on: its data, or an error naming the query. */
+export async function graphqlData<T>(
+  tokens: Tokens,
+  query: string,
+  variables: Record<string, unknown> = {},
+  role?: 'manager' | 'administrator',
+): Promise<T> {
+  const body = await graphqlAs<T>(tokens, query, variables, role);
+  if (!body.data || body.errors) throw new Error(`${query}: ${JSON.stringify(body.errors)}`);
+  return body.data;
+}
+
 export const adminTokens = (): Promise<Tokens> => login(ADMIN.email, ADMIN.password);
 
 /** A new customer account, signed up through the auth service. */

@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
 
-import { PASSWORD, signInWithTokens, uniqueEmail, type Tokens } from './accounts.ts';
-import { GRAPHQL_URL } from './stack.ts';
+import { PASSWORD, signInWithTokens, uniqueEmail } from './accounts.ts';
 import {
-  adminTokens,
+  graphqlData,
   login,
   newCustomer,
+  newManager,
   signInAsAdmin,
   signInAsPerson,
   type Person,
@@ -30,49 +30,11 @@ async function expectNoHorizontalScroll(page: Page): Promise<void> {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-/** A GraphQL request with a person's token, acting in one of the roles the token allows. */
-async function graphqlActing<T>(
-  tokens: Tokens,
-  role: 'administrator' | 'manager' | 'user',
-  query: string,
-  variables: Record<string, unknown>,
-): Promise<T> {
-  const response = await fetch(GRAPHQL_URL, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${tokens.accessToken}`,
-      'x-hasura-role': role,
-    },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: T; errors?: unknown[] };
-  if (!body.data || body.errors) throw new Error(`${query}: ${JSON.stringify(body.errors)}`);
-  return body.data;
-}
-
-/**
- * A new manager, appointed by the administrator through `grantManagerRole` acting in the
- * `administrator` role (a token's default role is `user`, in which the action does not exist),
- * then signed in again so the token carries the role.
- */
-async function appointManager(tag: string): Promise<Person> {
-  const customer = await newCustomer(tag);
-  await graphqlActing(
-    await adminTokens(),
-    'administrator',
-    'mutation ($email: String!) { grantManagerRole(email: $email) { isManager } }',
-    { email: customer.email },
-  );
-  return { email: customer.email, tokens: await login(customer.email, PASSWORD) };
-}
-
 /** A customer's EUR order that the manager gives `bankAccountId` as its payment details. */
 async function giveToAnOrder(manager: Person, bankAccountId: string): Promise<void> {
   const customer = await newCustomer('eur-payer');
-  const { createExchange: order } = await graphqlActing<{ createExchange: { id: string } }>(
+  const { createExchange: order } = await graphqlData<{ createExchange: { id: string } }>(
     customer.tokens,
-    'user',
     'mutation ($input: CreateExchangeInput!) { createExchange(input: $input) { id } }',
     {
       input: {
@@ -90,13 +52,13 @@ async function giveToAnOrder(manager: Person, bankAccountId: string): Promise<vo
       },
     },
   );
-  await graphqlActing(
+  await graphqlData(
     manager.tokens,
-    'manager',
     `mutation ($id: uuid!, $account: uuid!) {
        supplyRequisites(transactionId: $id, bankAccountId: $account) { status }
      }`,
     { id: order.id, account: bankAccountId },
+    'manager',
   );
 }
 
@@ -202,7 +164,7 @@ test.describe('staff team pages', () => {
   test('a manager adds, edits, deactivates and activates a bank account', async ({
     page,
   }, testInfo) => {
-    const manager = await appointManager('bank-manager');
+    const manager = await newManager('bank-manager');
     await page.setViewportSize(DESKTOP);
     await signInAsPerson(page, manager);
 
@@ -283,11 +245,11 @@ test.describe('staff team pages', () => {
 
     // Once an order was given the account, its payment details are fixed: shown read-only and
     // explained; the label still changes.
-    const { bank_accounts: found } = await graphqlActing<{ bank_accounts: Array<{ id: string }> }>(
+    const { bank_accounts: found } = await graphqlData<{ bank_accounts: Array<{ id: string }> }>(
       manager.tokens,
-      'manager',
       'query ($label: String!) { bank_accounts(where: { label: { _eq: $label } }) { id } }',
       { label },
+      'manager',
     );
     await giveToAnOrder(manager, found[0]!.id);
     await page.reload();

@@ -17,6 +17,8 @@ import {
   type FieldErrors,
 } from '@app/shared/forms';
 
+import { describedBy, FieldNotes } from '#app/components/field-notes.tsx';
+
 import { toFailure } from './session-types.ts';
 
 /*
@@ -135,13 +137,6 @@ export interface TextFieldProps {
 
 /** A labelled input with its hint and error, wired for screen readers. */
 export function TextField(props: TextFieldProps) {
-  const { t } = useTranslation();
-  const errorId = `${props.id}-error`;
-  const hintId = `${props.id}-hint`;
-  const describedBy =
-    [props.error ? errorId : undefined, props.hint ? hintId : undefined]
-      .filter(Boolean)
-      .join(' ') || undefined;
   return (
     <div className="field">
       <label htmlFor={props.id}>{props.label}</label>
@@ -157,18 +152,9 @@ export function TextField(props: TextFieldProps) {
         autoFocus={props.autoFocus}
         aria-required="true"
         aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(props.id, props.hint, props.error)}
       />
-      {props.hint ? (
-        <p id={hintId} className="field__hint">
-          {props.hint}
-        </p>
-      ) : null}
-      {props.error ? (
-        <p id={errorId} className="field__error">
-          {t(props.error)}
-        </p>
-      ) : null}
+      <FieldNotes id={props.id} hint={props.hint} error={props.error} translateError />
     </div>
   );
 }

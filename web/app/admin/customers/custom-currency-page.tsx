@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
 import { DataTable } from '#app/account/data-table.tsx';
+import { InputField } from '#app/admin/fields.tsx';
+import { EmptyState, Loading, RetryButton } from '#app/admin/states.tsx';
 import { isAdmin } from '#app/auth/current-user.ts';
 import { useSession } from '#app/auth/session.ts';
 import {
@@ -15,7 +17,6 @@ import {
 
 import { CustomerPanel } from './customer-panel.tsx';
 import { containsPattern } from './decimal.ts';
-import { OptionalField } from './fields.tsx';
 import { UserLevels } from './user-levels.tsx';
 
 export type Customer = StaffCustomersFindUsersQuery['portal_users'][number];
@@ -73,21 +74,15 @@ export function CustomCurrencyPage() {
       />
 
       {search === '' ? null : found.error ? (
-        <section className="card empty-state" role="alert">
-          <p className="empty-state__title">{t('rates.searchFailed')}</p>
-          <button type="button" className="button" onClick={() => void found.refetch()}>
-            {t('retry')}
-          </button>
-        </section>
+        <EmptyState title={t('rates.searchFailed')} alert>
+          <RetryButton onRetry={() => void found.refetch()} />
+        </EmptyState>
       ) : !customers ? (
-        <p role="status" className="staff-customers__status">
-          {t('common:loading')}
-        </p>
+        <Loading className="staff-customers__status" />
       ) : customers.length === 0 ? (
-        <section className="card empty-state">
-          <p className="empty-state__title">{t('rates.noCustomers', { search })}</p>
+        <EmptyState title={t('rates.noCustomers', { search })}>
           <p>{t('rates.noCustomersHint')}</p>
-        </section>
+        </EmptyState>
       ) : (
         <section className="staff-customers__results" aria-labelledby="results-title">
           <h2 id="results-title">
@@ -190,7 +185,7 @@ function SearchForm({ initial, onSearch }: { initial: string; onSearch: (text: s
       noValidate
       onSubmit={onSubmit}
     >
-      <OptionalField
+      <InputField
         id="customer-search"
         name="q"
         type="search"
@@ -198,6 +193,7 @@ function SearchForm({ initial, onSearch }: { initial: string; onSearch: (text: s
         hint={t('rates.searchHint')}
         value={value}
         error={error}
+        translateError
         onChange={(event) => {
           setValue(event.target.value);
           setError(undefined);

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '#app/account/data-table.tsx';
 import { formatAmount, formatDateTime, percentOf } from '#app/account/format.ts';
 import { ConfirmDialog } from '#app/admin/confirm-dialog.tsx';
+import { InputField, SelectField } from '#app/admin/fields.tsx';
 import { notify } from '#app/components/notify/index.ts';
 import { formatRate } from '#app/exchange/amounts.ts';
 import { StaffCustomersSetUserStatusDocument } from '#app/graphql/generated/administrator.ts';
@@ -16,7 +17,6 @@ import { useLocale } from '#app/i18n/locale.ts';
 
 import { levelOf, type Customer, type Level, type RateCurrency } from './custom-currency-page.tsx';
 import { compare, levelPrices, parseRate } from './decimal.ts';
-import { OptionalField, SelectField } from './fields.tsx';
 
 type CustomRate = Customer['custom_currencies'][number];
 
@@ -376,7 +376,7 @@ function RateForm({
         </p>
       </div>
       <div className="rate-form__sides">
-        <OptionalField
+        <InputField
           id="rate-buy"
           name="buyRate"
           inputMode="decimal"
@@ -388,12 +388,13 @@ function RateForm({
           }
           value={buy}
           error={errors.buy}
+          translateError
           onChange={(event) => {
             setBuy(event.target.value);
             setErrors({});
           }}
         />
-        <OptionalField
+        <InputField
           id="rate-sell"
           name="sellRate"
           inputMode="decimal"
@@ -405,6 +406,7 @@ function RateForm({
           }
           value={sell}
           error={errors.sell}
+          translateError
           onChange={(event) => {
             setSell(event.target.value);
             setErrors({});

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ConfirmDialog } from '#app/admin/confirm-dialog.tsx';
+import { TextAreaField } from '#app/admin/fields.tsx';
 import { TextField, useHydrated } from '#app/auth/form.tsx';
 import { notify } from '#app/components/notify/index.ts';
 import { StaffCustomersSendFeedbackDocument } from '#app/graphql/generated/manager.ts';
@@ -16,7 +17,6 @@ import {
   type FeedbackField,
   type FeedbackValues,
 } from './feedback.ts';
-import { TextAreaField } from './fields.tsx';
 
 /** What the form starts with: empty, or a reply to one request. */
 export interface FeedbackDraft {
@@ -156,6 +156,8 @@ export function FeedbackForm({
           hint={t('feedback.messageHint')}
           value={values.message}
           error={errors.message}
+          translateError
+          required
           maxLength={FEEDBACK_LIMITS.message}
           onChange={change('message')}
         />

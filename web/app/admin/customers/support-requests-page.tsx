@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 
 import { formatDateTime, PAGE_SIZE, pageCount, pageFromSearch } from '#app/account/format.ts';
+import { InputField, SelectField } from '#app/admin/fields.tsx';
+import { EmptyState, Loading, RetryButton } from '#app/admin/states.tsx';
 import { Pagination } from '#app/account/pagination.tsx';
 import { notify } from '#app/components/notify/index.ts';
 import {
@@ -16,7 +18,6 @@ import { useLocale, useLocalePath } from '#app/i18n/locale.ts';
 
 import { FeedbackForm, type FeedbackDraft } from './feedback-form.tsx';
 import { replySubject } from './feedback.ts';
-import { OptionalField, SelectField } from './fields.tsx';
 import {
   filtersFromSearch,
   orderReference,
@@ -75,29 +76,23 @@ export function SupportRequestsPage() {
   let content;
   if (list.error) {
     content = (
-      <section className="card empty-state" role="alert">
-        <p className="empty-state__title">{t('support.loadFailed')}</p>
-        <button type="button" className="button" onClick={() => void list.refetch()}>
-          {t('retry')}
-        </button>
-      </section>
+      <EmptyState title={t('support.loadFailed')} alert>
+        <RetryButton onRetry={() => void list.refetch()} />
+      </EmptyState>
     );
   } else if (!requests) {
-    content = (
-      <p role="status" className="staff-customers__status">
-        {t('common:loading')}
-      </p>
-    );
+    content = <Loading className="staff-customers__status" />;
   } else if (requests.length === 0) {
     content = (
-      <section className="card empty-state">
-        <p className="empty-state__title">
-          {total > 0
+      <EmptyState
+        title={
+          total > 0
             ? t('support.pageEmpty')
             : filtered
               ? t('staff:table.noMatches')
-              : t('support.empty')}
-        </p>
+              : t('support.empty')
+        }
+      >
         {total > 0 || filtered ? (
           <Link
             className="button"
@@ -106,7 +101,7 @@ export function SupportRequestsPage() {
             {total > 0 ? t('support.firstPage') : t('staff:actions.reset')}
           </Link>
         ) : null}
-      </section>
+      </EmptyState>
     );
   } else {
     content = (
@@ -194,7 +189,7 @@ function FiltersForm({
           setValues((current) => ({ ...current, handled: event.target.value as HandledFilter }))
         }
       />
-      <OptionalField
+      <InputField
         id="support-from"
         name="from"
         type="date"
@@ -206,13 +201,14 @@ function FiltersForm({
           setRangeError(undefined);
         }}
       />
-      <OptionalField
+      <InputField
         id="support-to"
         name="to"
         type="date"
         label={t('support.filters.to')}
         value={values.to}
         error={rangeError}
+        translateError
         onChange={(event) => {
           const to = event.target.value;
           setValues((current) => ({ ...current, to }));

@@ -84,7 +84,7 @@ export function UserLevels({
       <div className="empty-state" role="alert">
         <p className="empty-state__title">{t('levels.loadFailed')}</p>
         <button type="button" className="button" onClick={onRetry}>
-          {t('retry')}
+          {t('staff:retry')}
         </button>
       </div>
     );

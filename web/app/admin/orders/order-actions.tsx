@@ -1,8 +1,9 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ConfirmDialog } from '#app/admin/confirm-dialog.tsx';
+import { InputField, SelectField, TextAreaField } from '#app/admin/fields.tsx';
 import { formatAmount } from '#app/account/format.ts';
 import { notify } from '#app/components/notify/index.ts';
 import { currencyLabel } from '#app/exchange/currency-label.ts';
@@ -17,7 +18,6 @@ import {
 } from '#app/graphql/generated/manager.ts';
 
 import { actionErrorMessage } from './action-error.ts';
-import { DialogField, DialogSelect } from './dialog-field.tsx';
 
 export type DetailOrder = NonNullable<StaffOrdersDetailQuery['transactions_by_pk']>;
 
@@ -92,8 +92,12 @@ export function OrderActions({ order, onDone }: { order: DetailOrder; onDone: ()
   const shown = useRef<Action | null>(null);
   shown.current = action;
   const close = () => setAction(null);
-  const set = (name: keyof Fields) => (value: string) =>
-    setFields((current) => ({ ...current, [name]: value }));
+  const set =
+    (name: keyof Fields) =>
+    (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+      const value = event.target.value;
+      setFields((current) => ({ ...current, [name]: value }));
+    };
 
   const validate = (): FieldErrors => {
     const found: FieldErrors = {};
@@ -168,15 +172,16 @@ export function OrderActions({ order, onDone }: { order: DetailOrder; onDone: ()
             : t('actions.supplyFiat', { amount: sendAmount }),
           body: byAddress ? (
             <>
-              <DialogField
+              <InputField
                 id="order-action-address"
+                required
                 label={t('actions.depositAddress', { currency: sendCurrency })}
                 value={fields.address}
                 onChange={set('address')}
                 error={errors.address}
                 maxLength={128}
               />
-              <DialogField
+              <InputField
                 id="order-action-memo"
                 label={t('actions.depositMemo')}
                 value={fields.memo}
@@ -196,8 +201,9 @@ export function OrderActions({ order, onDone }: { order: DetailOrder; onDone: ()
               {t('actions.noAccounts', { currency: sendCurrency })}
             </p>
           ) : (
-            <DialogSelect
+            <SelectField
               id="order-action-account"
+              required
               label={t('actions.bankAccount', { currency: sendCurrency })}
               value={fields.account}
               onChange={set('account')}
@@ -212,7 +218,7 @@ export function OrderActions({ order, onDone }: { order: DetailOrder; onDone: ()
                   })}
                 </option>
               ))}
-            </DialogSelect>
+            </SelectField>
           ),
           confirm: buttonLabel.supply,
           danger: false,
@@ -233,8 +239,9 @@ export function OrderActions({ order, onDone }: { order: DetailOrder; onDone: ()
             address: order.wallet_address ?? order.iban ?? '',
           }),
           body: (
-            <DialogField
+            <InputField
               id="order-action-tx"
+              required
               label={t('actions.payoutTxId')}
               value={fields.txId}
               onChange={set('txId')}
@@ -250,13 +257,15 @@ export function OrderActions({ order, onDone }: { order: DetailOrder; onDone: ()
           title: t('actions.cancelTitle', { number }),
           description: t('actions.cancelText'),
           body: (
-            <DialogField
+            <TextAreaField
               id="order-action-reason"
+              required
               label={t('actions.cancelReason')}
               value={fields.reason}
               onChange={set('reason')}
               error={errors.reason}
-              multiline
+              rows={3}
+              autoComplete="off"
               maxLength={500}
             />
           ),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { formatAmount, formatDateTime } from '#app/account/format.ts';
+import { LoadFailed, Loading } from '#app/admin/states.tsx';
 import { currencyLabel } from '#app/exchange/currency-label.ts';
 import { asOrderStatus, ORDER_STATUSES } from '#app/exchange/order-status.ts';
 import {
@@ -14,7 +15,6 @@ import { useSubscription } from '#app/graphql/use-subscription.ts';
 import { useLocale } from '#app/i18n/locale.ts';
 
 import { OrderActions, type DetailOrder } from './order-actions.tsx';
-import { LoadFailed, Loading } from './states.tsx';
 
 /** A definition list of label → value rows, the empty ones left out. */
 function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
@@ -82,8 +82,9 @@ export function OrderDetail({
   );
 
   let body: ReactNode;
-  if (detail.error && !order) body = <LoadFailed />;
-  else if (!detail.data) body = <Loading />;
+  if (detail.error && !order)
+    body = <LoadFailed message={t('loadFailed')} className="staff-orders__error" />;
+  else if (!detail.data) body = <Loading className="staff-orders__loading" />;
   else if (!order) body = <p>{t('detail.notFound')}</p>;
   else
     body = (

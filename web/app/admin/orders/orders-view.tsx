@@ -12,6 +12,7 @@ import {
   pageFromSearch,
 } from '#app/account/format.ts';
 import { Pagination } from '#app/account/pagination.tsx';
+import { EmptyState, LoadFailed, Loading } from '#app/admin/states.tsx';
 import { currencyLabel } from '#app/exchange/currency-label.ts';
 import { asOrderStatus, ORDER_STATUSES, type OrderStatus } from '#app/exchange/order-status.ts';
 import {
@@ -24,7 +25,6 @@ import { useLocale } from '#app/i18n/locale.ts';
 
 import { FiltersForm, type CurrencyOption } from './filters-form.tsx';
 import { OrderDetail } from './order-detail.tsx';
-import { LoadFailed, Loading } from './states.tsx';
 import {
   hasOtherFilters,
   parseFilters,
@@ -178,8 +178,9 @@ function QueueTable({
   const amount = (value: string, code: string) =>
     `${formatAmount(value)} ${currencyLabel(code, byCode.get(code))}`;
 
-  if (queue.status === 'error' || counts.status === 'error') return <LoadFailed />;
-  if (queue.status === 'loading') return <Loading />;
+  if (queue.status === 'error' || counts.status === 'error')
+    return <LoadFailed message={t('loadFailed')} className="staff-orders__error" />;
+  if (queue.status === 'loading') return <Loading className="staff-orders__loading" />;
 
   const rows = queue.data.transactions;
   const total = counts.status === 'ready' ? totalOf(counts.counts, filters.status) : undefined;
@@ -188,19 +189,14 @@ function QueueTable({
   if (rows.length === 0) {
     if (page > 1) {
       return (
-        <section className="card empty-state">
-          <p className="empty-state__title">{t('queue.pageEmpty')}</p>
+        <EmptyState title={t('queue.pageEmpty')}>
           <Link className="button" to={{ search: withParam(searchParams, 'page', null) }}>
             {t('queue.firstPage')}
           </Link>
-        </section>
+        </EmptyState>
       );
     }
-    return (
-      <section className="card empty-state">
-        <p className="empty-state__title">{filtered ? t('queue.noMatches') : t('queue.empty')}</p>
-      </section>
-    );
+    return <EmptyState title={filtered ? t('queue.noMatches') : t('queue.empty')} />;
   }
 
   return (

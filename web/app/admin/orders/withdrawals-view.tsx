@@ -13,6 +13,8 @@ import {
 } from '#app/account/format.ts';
 import { Pagination } from '#app/account/pagination.tsx';
 import { ConfirmDialog } from '#app/admin/confirm-dialog.tsx';
+import { InputField, TextAreaField } from '#app/admin/fields.tsx';
+import { EmptyState, LoadFailed, Loading } from '#app/admin/states.tsx';
 import { notify } from '#app/components/notify/index.ts';
 import {
   StaffOrdersPendingWithdrawalsDocument,
@@ -22,8 +24,6 @@ import {
 import { useLocale } from '#app/i18n/locale.ts';
 
 import { actionErrorMessage } from './action-error.ts';
-import { DialogField } from './dialog-field.tsx';
-import { LoadFailed, Loading } from './states.tsx';
 
 type Withdrawal = StaffOrdersPendingWithdrawalsQuery['bonus_withdrawals'][number];
 type Outcome = 'paid' | 'rejected';
@@ -105,8 +105,9 @@ export function WithdrawalsView() {
 
   const data = list.data ?? list.previousData;
   let content;
-  if (list.error && !data) content = <LoadFailed />;
-  else if (!data) content = <Loading />;
+  if (list.error && !data)
+    content = <LoadFailed message={t('loadFailed')} className="staff-orders__error" />;
+  else if (!data) content = <Loading className="staff-orders__loading" />;
   else {
     const total = data.bonus_withdrawals_aggregate.aggregate?.count ?? 0;
     const sum = data.bonus_withdrawals_aggregate.aggregate?.sum?.amount_usdt ?? '0';
@@ -120,16 +121,13 @@ export function WithdrawalsView() {
         ) : null}
         {rows.length === 0 ? (
           page > 1 ? (
-            <section className="card empty-state">
-              <p className="empty-state__title">{t('queue.pageEmpty')}</p>
+            <EmptyState title={t('queue.pageEmpty')}>
               <Link className="button" to={{ search: 'view=withdrawals' }}>
                 {t('queue.firstPage')}
               </Link>
-            </section>
+            </EmptyState>
           ) : (
-            <section className="card empty-state">
-              <p className="empty-state__title">{t('withdrawals.empty')}</p>
-            </section>
+            <EmptyState title={t('withdrawals.empty')} />
           )
         ) : (
           <DataTable
@@ -216,15 +214,29 @@ export function WithdrawalsView() {
         onClose={() => setTarget(null)}
       >
         {target ? (
-          <DialogField
-            id="withdrawal-action-value"
-            label={paid ? t('withdrawals.payoutTxId') : t('withdrawals.rejectReason')}
-            value={value}
-            onChange={setValue}
-            error={fieldError}
-            multiline={!paid}
-            maxLength={paid ? 256 : 500}
-          />
+          paid ? (
+            <InputField
+              id="withdrawal-action-value"
+              required
+              label={t('withdrawals.payoutTxId')}
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+              error={fieldError}
+              maxLength={256}
+            />
+          ) : (
+            <TextAreaField
+              id="withdrawal-action-value"
+              required
+              label={t('withdrawals.rejectReason')}
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+              error={fieldError}
+              rows={3}
+              autoComplete="off"
+              maxLength={500}
+            />
+          )
         ) : null}
       </ConfirmDialog>
     </section>

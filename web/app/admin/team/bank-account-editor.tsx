@@ -2,6 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { InputField, SelectField } from '#app/admin/fields.tsx';
 import { useHydrated } from '#app/auth/form.tsx';
 import { notify } from '#app/components/notify/index.ts';
 import {
@@ -25,7 +26,6 @@ import {
   type BankAccountValues,
 } from './bank-account-form.ts';
 import { bankAccountRefusal } from './errors.ts';
-import { InputField, SelectField } from './field.tsx';
 
 export type BankAccountRow = StaffTeamBankAccountsQuery['bank_accounts'][number];
 export type FiatCurrency = StaffTeamFiatCurrenciesQuery['currencies'][number];
@@ -174,6 +174,7 @@ export function BankAccountEditor({
   ) => (
     <InputField
       id={inputId(field)}
+      name={inputId(field)}
       label={t(`bankAccounts.fields.${field}`)}
       hint={options.hint && !readOnly(field) ? t(`bankAccounts.hints.${field}`) : undefined}
       error={errors[field] ? t(errors[field]) : undefined}
@@ -207,6 +208,7 @@ export function BankAccountEditor({
           {readOnly('currency') ? (
             <InputField
               id={inputId('currency')}
+              name={inputId('currency')}
               label={t('bankAccounts.fields.currency')}
               value={currencyLabel(values.currency)}
               onChange={() => undefined}
@@ -215,6 +217,7 @@ export function BankAccountEditor({
           ) : (
             <SelectField
               id={inputId('currency')}
+              name={inputId('currency')}
               label={t('bankAccounts.fields.currency')}
               hint={t('bankAccounts.hints.currency')}
               error={errors.currency ? t(errors.currency) : undefined}

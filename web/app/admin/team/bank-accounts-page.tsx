@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '#app/account/data-table.tsx';
 import { LoadingPage } from '#app/account/sign-in-prompt.tsx';
 import { ConfirmDialog } from '#app/admin/confirm-dialog.tsx';
+import { EmptyState, LoadFailed } from '#app/admin/states.tsx';
 import { useHydrated } from '#app/auth/form.tsx';
 import { notify } from '#app/components/notify/index.ts';
 import {
@@ -21,7 +22,6 @@ import {
 } from './bank-account-editor.tsx';
 import { accountName } from './bank-account-form.ts';
 import { bankAccountRefusal } from './errors.ts';
-import { LoadFailed } from './load-failed.tsx';
 
 /**
  * /admin/bank-accounts (managers and administrators; decisions 007 and 012): the service's
@@ -40,7 +40,11 @@ export function BankAccountsPage() {
       return (
         <main id="main" className="container section team-page">
           <h1>{t('bankAccounts.title')}</h1>
-          <LoadFailed message={t('bankAccounts.list.loadFailed')} onRetry={refetch} />
+          <LoadFailed
+            className="team-alert"
+            message={t('bankAccounts.list.loadFailed')}
+            onRetry={refetch}
+          />
         </main>
       );
     return <LoadingPage />;
@@ -147,13 +151,16 @@ function BankAccounts({
           ) : null}
         </div>
         {refreshFailed ? (
-          <LoadFailed message={t('bankAccounts.list.loadFailed')} onRetry={refetch} />
+          <LoadFailed
+            className="team-alert"
+            message={t('bankAccounts.list.loadFailed')}
+            onRetry={refetch}
+          />
         ) : null}
         {accounts.length === 0 ? (
-          <div className="card empty-state">
-            <p className="empty-state__title">{t('bankAccounts.list.empty')}</p>
+          <EmptyState title={t('bankAccounts.list.empty')}>
             <p>{t('bankAccounts.list.emptyHint')}</p>
-          </div>
+          </EmptyState>
         ) : (
           <DataTable
             caption={t('bankAccounts.list.caption')}

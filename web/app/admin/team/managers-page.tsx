@@ -8,6 +8,8 @@ import { DataTable } from '#app/account/data-table.tsx';
 import { formatDateTime } from '#app/account/format.ts';
 import { LoadingPage } from '#app/account/sign-in-prompt.tsx';
 import { ConfirmDialog } from '#app/admin/confirm-dialog.tsx';
+import { InputField } from '#app/admin/fields.tsx';
+import { EmptyState, LoadFailed } from '#app/admin/states.tsx';
 import { useHydrated } from '#app/auth/form.tsx';
 import { useSession } from '#app/auth/session.ts';
 import { notify } from '#app/components/notify/index.ts';
@@ -20,8 +22,6 @@ import {
 import { useLocale } from '#app/i18n/locale.ts';
 
 import { failureCode, grantRefusal, revokeRefusal } from './errors.ts';
-import { InputField } from './field.tsx';
-import { LoadFailed } from './load-failed.tsx';
 
 type RoleRow = StaffTeamRolesQuery['roles'][number];
 
@@ -43,7 +43,11 @@ export function ManagersPage() {
       return (
         <main id="main" className="container section team-page">
           <h1>{t('managers.title')}</h1>
-          <LoadFailed message={t('managers.list.loadFailed')} onRetry={() => roles.refetch()} />
+          <LoadFailed
+            className="team-alert"
+            message={t('managers.list.loadFailed')}
+            onRetry={() => roles.refetch()}
+          />
         </main>
       );
     return <LoadingPage />;
@@ -182,6 +186,7 @@ function Managers({
           <InputField
             ref={emailInput}
             id="grant-email"
+            name="grant-email"
             type="email"
             autoComplete="off"
             inputMode="email"
@@ -217,12 +222,14 @@ function Managers({
           ) : null}
         </div>
         {refreshFailed ? (
-          <LoadFailed message={t('managers.list.loadFailed')} onRetry={refetch} />
+          <LoadFailed
+            className="team-alert"
+            message={t('managers.list.loadFailed')}
+            onRetry={refetch}
+          />
         ) : null}
         {rows.length === 0 ? (
-          <div className="card empty-state">
-            <p className="empty-state__title">{t('managers.list.empty')}</p>
-          </div>
+          <EmptyState title={t('managers.list.empty')} />
         ) : (
           <DataTable
             caption={t('managers.list.caption')}

@@ -1,8 +1,6 @@
 /** The staff console's customers pages: support requests, user custom currency and levels. */
 export const staffCustomers = {
-  retry: 'Try again',
   support: {
-    metaTitle: 'Support requests · Staff',
     title: 'Support requests',
     lead: 'What customers wrote through the contact form, newest first. Answer by e-mail with the form, and mark a request handled once it needs nothing more.',
     filters: {
@@ -78,7 +76,6 @@ export const staffCustomers = {
     },
   },
   rates: {
-    metaTitle: 'User custom currency · Staff',
     title: 'User custom currency',
     lead: 'Find a customer to see their level and completed orders, and give them their own rates for a currency.',
     searchLabel: 'Find a customer',

@@ -1,6 +1,5 @@
 /** The staff console's orders pages: /admin/transactions (the queue and bonus withdrawals). */
 export const staffOrders = {
-  metaTitle: 'Transactions · Staff console',
   title: 'Transactions',
   views: {
     label: 'Sections',
@@ -9,7 +8,6 @@ export const staffOrders = {
   },
   live: 'Updates live',
   loadFailed: 'The data could not be loaded. Check the connection and reload the page.',
-  retry: 'Reload',
   statusTabs: {
     label: 'Orders by status',
     all: 'All',

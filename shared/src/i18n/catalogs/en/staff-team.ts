@@ -1,9 +1,7 @@
 /** The staff console's team pages: /admin/managers and /admin/bank-accounts. */
 export const staffTeam = {
-  retry: 'Try again',
   refreshing: 'Refreshing…',
   managers: {
-    metaTitle: 'Managers · Staff console',
     title: 'Managers',
     lead: 'The people who work in the staff console. Administrators are set up outside the console; here you appoint managers and dismiss them.',
     grant: {
@@ -64,7 +62,6 @@ export const staffTeam = {
     },
   },
   bankAccounts: {
-    metaTitle: 'Bank accounts · Staff console',
     title: 'Bank accounts',
     lead: 'The service’s accounts that operators give customers as payment details for fiat orders. Only active accounts are offered. Accounts are never deleted: deactivate the ones no longer in use.',
     add: 'Add an account',

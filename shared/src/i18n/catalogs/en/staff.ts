@@ -13,6 +13,10 @@ export const staff = {
     empty: 'Nothing here yet.',
     noMatches: 'Nothing matches these filters.',
   },
+  /** A section that could not be loaded: load it again. */
+  retry: 'Try again',
+  /** …or, where only a new page helps, reload the page. */
+  reload: 'Reload',
   done: 'Done.',
   failed: 'It did not work: {{reason}}',
 } as const;

@@ -2,9 +2,7 @@ import type { staffCustomers as en } from '../en/staff-customers.ts';
 import type { Messages } from '../../types.ts';
 
 export const staffCustomers: Messages<typeof en> = {
-  retry: 'Повторить',
   support: {
-    metaTitle: 'Обращения в поддержку · Персонал',
     title: 'Обращения в поддержку',
     lead: 'Что клиенты написали через форму обратной связи, сначала новые. Отвечайте по e-mail через форму и отмечайте обращение обработанным, когда по нему больше ничего не нужно.',
     filters: {
@@ -78,7 +76,6 @@ export const staffCustomers: Messages<typeof en> = {
     },
   },
   rates: {
-    metaTitle: 'Индивидуальные курсы · Персонал',
     title: 'Индивидуальные курсы пользователей',
     lead: 'Найдите клиента, чтобы увидеть его уровень и число выполненных заказов и задать ему собственные курсы по валюте.',
     searchLabel: 'Поиск клиента',

@@ -2,7 +2,6 @@ import type { staffOrders as en } from '../en/staff-orders.ts';
 import type { Messages } from '../../types.ts';
 
 export const staffOrders: Messages<typeof en> = {
-  metaTitle: 'Транзакции · Панель персонала',
   title: 'Транзакции',
   views: {
     label: 'Разделы',
@@ -11,7 +10,6 @@ export const staffOrders: Messages<typeof en> = {
   },
   live: 'Обновляется в реальном времени',
   loadFailed: 'Не удалось загрузить данные. Проверьте соединение и перезагрузите страницу.',
-  retry: 'Перезагрузить',
   statusTabs: {
     label: 'Заявки по статусам',
     all: 'Все',

@@ -2,10 +2,8 @@ import type { staffTeam as en } from '../en/staff-team.ts';
 import type { Messages } from '../../types.ts';
 
 export const staffTeam: Messages<typeof en> = {
-  retry: 'Повторить',
   refreshing: 'Обновление…',
   managers: {
-    metaTitle: 'Менеджеры · Панель сотрудников',
     title: 'Менеджеры',
     lead: 'Сотрудники, работающие в консоли персонала. Администраторы назначаются вне консоли; здесь вы назначаете и снимаете менеджеров.',
     grant: {
@@ -68,7 +66,6 @@ export const staffTeam: Messages<typeof en> = {
     },
   },
   bankAccounts: {
-    metaTitle: 'Банковские счета · Панель сотрудников',
     title: 'Банковские счета',
     lead: 'Счета сервиса, которые операторы дают клиентам как реквизиты для оплаты фиатных заявок. Предлагаются только активные счета. Счета никогда не удаляются: деактивируйте те, что больше не используются.',
     add: 'Добавить счёт',

@@ -15,6 +15,10 @@ export const staff: Messages<typeof en> = {
     empty: 'Здесь пока ничего нет.',
     noMatches: 'Под эти фильтры ничего не подходит.',
   },
+  /** A section that could not be loaded: load it again. */
+  retry: 'Повторить',
+  /** …or, where only a new page helps, reload the page. */
+  reload: 'Перезагрузить',
   done: 'Готово.',
   failed: 'Не получилось: {{reason}}',
 };

@@ -2,9 +2,7 @@ import type { staffCustomers as en } from '../en/staff-customers.ts';
 import type { Messages } from '../../types.ts';
 
 export const staffCustomers: Messages<typeof en> = {
-  retry: 'Спробувати ще раз',
   support: {
-    metaTitle: 'Звернення до підтримки · Персонал',
     title: 'Звернення до підтримки',
     lead: 'Що клієнти написали через форму зворотного звʼязку, спочатку нові. Відповідайте електронною поштою через форму та позначайте звернення опрацьованим, коли за ним більше нічого не потрібно.',
     filters: {
@@ -79,7 +77,6 @@ export const staffCustomers: Messages<typeof en> = {
     },
   },
   rates: {
-    metaTitle: 'Індивідуальні курси · Персонал',
     title: 'Індивідуальні курси користувачів',
     lead: 'Знайдіть клієнта, щоб побачити його рівень і кількість виконаних замовлень та встановити йому власні курси для валюти.',
     searchLabel: 'Пошук клієнта',

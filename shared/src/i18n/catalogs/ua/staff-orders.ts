@@ -2,7 +2,6 @@ import type { staffOrders as en } from '../en/staff-orders.ts';
 import type { Messages } from '../../types.ts';
 
 export const staffOrders: Messages<typeof en> = {
-  metaTitle: 'Транзакції · Панель персоналу',
   title: 'Транзакції',
   views: {
     label: 'Розділи',
@@ -11,7 +10,6 @@ export const staffOrders: Messages<typeof en> = {
   },
   live: 'Оновлюється в реальному часі',
   loadFailed: "Не вдалося завантажити дані. Перевірте з'єднання та перезавантажте сторінку.",
-  retry: 'Перезавантажити',
   statusTabs: {
     label: 'Заявки за статусами',
     all: 'Усі',

@@ -15,6 +15,10 @@ export const staff: Messages<typeof en> = {
     empty: 'Тут поки нічого немає.',
     noMatches: 'Під ці фільтри нічого не підходить.',
   },
+  /** A section that could not be loaded: load it again. */
+  retry: 'Спробувати ще раз',
+  /** …or, where only a new page helps, reload the page. */
+  reload: 'Перезавантажити',
   done: 'Готово.',
   failed: 'Не вдалося: {{reason}}',
 };

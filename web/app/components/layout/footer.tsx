@@ -4,11 +4,13 @@ import { Link } from 'react-router';
 import { FOOTER_PAIRS, PRODUCT_SLUGS, RULE_SLUGS } from '#app/content/slugs.ts';
 import { pairSlug, shortName } from '#app/content/pairs.ts';
 import { useLocalePath } from '#app/i18n/locale.ts';
+import { useSession } from '#app/auth/session.ts';
 
 /** Navigation, product links, pair links and legal information (spec section 2). */
 export function Footer() {
   const { t } = useTranslation();
   const to = useLocalePath();
+  const signedIn = useSession((state) => state.user !== null);
   return (
     <footer className="footer">
       <div className="footer__grid container">
@@ -25,7 +27,12 @@ export function Footer() {
               <Link to={to('/rules')}>{t('menu.rules')}</Link>
             </li>
             <li>
-              <Link to={to('/login')}>{t('menu.login')}</Link>
+              {/* Signed in, the account's own pages instead of Login (the header's rule). */}
+              {signedIn ? (
+                <Link to={to('/transactions-history')}>{t('menu.transactionsHistory')}</Link>
+              ) : (
+                <Link to={to('/login')}>{t('menu.login')}</Link>
+              )}
             </li>
           </ul>
         </nav>

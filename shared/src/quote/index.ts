@@ -8,6 +8,7 @@
  * @packageDocumentation
  */
 export { computeQuote } from './quote.ts';
+export { Dec } from './decimal.ts';
 export { quoteErrorMessage } from './errors.ts';
 export { DEFAULT_LEVEL_STATUS, pickLevel } from './level.ts';
 export { isValidWindow, parseTimeOfDay, processingAt, windowFromColumns } from './window.ts';

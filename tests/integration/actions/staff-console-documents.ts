@@ -255,6 +255,5 @@ export const DELETE_USER_LEVEL = `mutation StaffDeleteUserLevel($status: String!
   delete_user_levels_by_pk(status: $status) { status }
 }`;
 
-/** Escapes a search text for `_ilike` and matches it anywhere. */
-export const containsPattern = (search: string): string =>
-  `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+/** The console's own rule for `_ilike` searches. */
+export { containsPattern } from '../../../web/app/admin/search-pattern.ts';

@@ -1,10 +1,12 @@
+import { Dec } from '@app/shared/quote';
+
 import { normalizeAmount, trimZeros } from '#app/exchange/amounts.ts';
 
 /*
  * Exact decimal strings for the rates and margins the customers pages show and send: typed
  * values are checked and normalised here, margins move between a fraction (what the table
  * holds, 0.015) and a percentage (what people read, 1.5), and a price is multiplied by a margin
- * with BigInt. Nothing here turns a rate into a float (decision 011: `numeric` is a string).
+ * with the quote math's exact decimal type (`Dec`, decimal.js). Nothing here turns a rate into a float (decision 011: `numeric` is a string).
  */
 
 /** A positive decimal as the API takes it: at most 18 digits before and after the point. */
@@ -37,50 +39,14 @@ export function parseCount(typed: string): number | undefined {
   return Number(value);
 }
 
-interface Scaled {
-  digits: bigint;
-  scale: number;
-}
-
-function scaled(decimal: string): Scaled {
-  const [int = '0', frac = ''] = decimal.trim().split('.');
-  return { digits: BigInt(`${int}${frac}` || '0'), scale: frac.length };
-}
-
-function toDecimal({ digits, scale }: Scaled): string {
-  const negative = digits < 0n;
-  const text = (negative ? -digits : digits).toString().padStart(scale + 1, '0');
-  const int = text.slice(0, text.length - scale);
-  const frac = text.slice(text.length - scale);
-  return `${negative ? '-' : ''}${trimZeros(scale > 0 ? `${int}.${frac}` : int)}`;
-}
-
-/** `a × b`, exactly. */
-export function multiply(a: string, b: string): string {
-  const x = scaled(a);
-  const y = scaled(b);
-  return toDecimal({ digits: x.digits * y.digits, scale: x.scale + y.scale });
-}
+/** `a × b`, exactly (the quote math's decimal type). */
+export const multiply = (a: string, b: string): string => new Dec(a).times(b).toString();
 
 /** `a + b`, exactly (either may be negative). */
-export function add(a: string, b: string): string {
-  const x = scaled(a.replace(/^-/, ''));
-  const y = scaled(b.replace(/^-/, ''));
-  const scale = Math.max(x.scale, y.scale);
-  const sx = x.digits * 10n ** BigInt(scale - x.scale) * (a.startsWith('-') ? -1n : 1n);
-  const sy = y.digits * 10n ** BigInt(scale - y.scale) * (b.startsWith('-') ? -1n : 1n);
-  return toDecimal({ digits: sx + sy, scale });
-}
+export const add = (a: string, b: string): string => new Dec(a).plus(b).toString();
 
-/** -1, 0 or 1 as `a` is below, equal to or above `b` (non-negative decimals). */
-export function compare(a: string, b: string): -1 | 0 | 1 {
-  const x = scaled(a);
-  const y = scaled(b);
-  const scale = Math.max(x.scale, y.scale);
-  const sx = x.digits * 10n ** BigInt(scale - x.scale);
-  const sy = y.digits * 10n ** BigInt(scale - y.scale);
-  return sx < sy ? -1 : sx > sy ? 1 : 0;
-}
+/** -1, 0 or 1 as `a` is below, equal to or above `b`. */
+export const compare = (a: string, b: string): -1 | 0 | 1 => new Dec(a).comparedTo(b) as -1 | 0 | 1;
 
 /**
  * What a level charges for a currency (decision 008), in USDT per unit: the customer buys it at
@@ -96,6 +62,4 @@ export function levelPrices(
   };
 }
 
-/** Escapes a search text for `_ilike` and matches it anywhere (decision 012). */
-export const containsPattern = (search: string): string =>
-  `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+export { containsPattern } from '../search-pattern.ts';

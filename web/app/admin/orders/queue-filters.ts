@@ -1,3 +1,4 @@
+import { containsPattern } from '#app/admin/search-pattern.ts';
 import { ORDER_STATUSES, type OrderStatus } from '#app/exchange/order-status.ts';
 import type {
   Transactions_Bool_Exp,
@@ -113,9 +114,7 @@ export const hasOtherFilters = (filters: QueueFilters): boolean =>
     filters.number,
   );
 
-/** Escapes a search text for `_ilike` and matches it anywhere (as decision 012 says). */
-export const containsPattern = (search: string): string =>
-  `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+export { containsPattern };
 
 /** Midnight at the start of `day` in the browser's time zone, as an instant. */
 export function startOfDay(day: string): string {

@@ -29,6 +29,16 @@ export async function findUserById(db: Db | DbClient, id: string) {
   return rows[0];
 }
 
+/** A well-formed referral name, else null (an odd one is ignored, never an error). */
+const referralName = (code: string | undefined): string | null =>
+  code !== undefined && /^[A-Za-z0-9]{3,20}$/.test(code) ? code : null;
+
+/** The active account owning the referral name in `param` (case-insensitive), or NULL. */
+const REFERRER_BY_NAME = (param: string) =>
+  `(SELECT id FROM public.portal_users
+     WHERE ${param}::text IS NOT NULL AND lower(referral_name) = lower(${param}::text)
+       AND NOT is_disabled)`;
+
 /**
  * Creates an e-mail account unless the e-mail is taken (any case); returns undefined then.
  * The referrer is whoever owns `referralCode` as their referral name (case-insensitive); an
@@ -38,35 +48,32 @@ export async function createEmailUser(
   db: Db,
   input: { email: string; passwordHash: string | null; locale: Locale; referralCode?: string },
 ) {
-  const referral =
-    input.referralCode !== undefined && /^[A-Za-z0-9]{3,20}$/.test(input.referralCode)
-      ? input.referralCode
-      : null;
   const { rows } = await db.query<UserRow & { referrer_id: string | null }>(
     `INSERT INTO public.portal_users (email, password_hash, locale, referrer_id)
-     VALUES ($1, $2, $3,
-             (SELECT id FROM public.portal_users
-               WHERE $4::text IS NOT NULL AND lower(referral_name) = lower($4::text)
-                 AND NOT is_disabled))
+     VALUES ($1, $2, $3, ${REFERRER_BY_NAME('$4')})
      ON CONFLICT ((lower(email))) DO NOTHING
      RETURNING ${USER_COLUMNS}, referrer_id`,
-    [input.email, input.passwordHash, input.locale, referral],
+    [input.email, input.passwordHash, input.locale, referralName(input.referralCode)],
   );
   return rows[0];
 }
 
-/** Finds the account of a Telegram user by id (never by username), creating it if needed. */
+/**
+ * Finds the account of a Telegram user by id (never by username), creating it if needed. A
+ * referral code counts only on creation (as for e-mail accounts): an existing account keeps its
+ * referrer.
+ */
 export async function upsertTelegramUser(
   db: Db,
-  input: { telegramId: number; username: string | null; locale: Locale },
+  input: { telegramId: number; username: string | null; locale: Locale; referralCode?: string },
 ) {
   const { rows } = await db.query<UserRow>(
-    `INSERT INTO public.portal_users (telegram_id, telegram_username, locale)
-     VALUES ($1, $2, $3)
+    `INSERT INTO public.portal_users (telegram_id, telegram_username, locale, referrer_id)
+     VALUES ($1, $2, $3, ${REFERRER_BY_NAME('$4')})
      ON CONFLICT (telegram_id) DO UPDATE
        SET telegram_username = EXCLUDED.telegram_username
      RETURNING ${USER_COLUMNS}`,
-    [input.telegramId, input.username, input.locale],
+    [input.telegramId, input.username, input.locale, referralName(input.referralCode)],
   );
   return rows[0]!;
 }

@@ -79,6 +79,41 @@ describe.each(databaseTargets)('telegram quick-auth on $name', (target) => {
     );
   });
 
+  it("takes the deep link's referral code when it creates the account, never after", async () => {
+    const { rows: referrers } = await db.pool.query<{ id: string }>(
+      `INSERT INTO public.portal_users (email, referral_name) VALUES ('referrer-tg@example.com', 'TgFriend')
+       RETURNING id`,
+    );
+    const referrerOf = async (telegramId: number) =>
+      (
+        await db.pool.query<{ referrer_id: string | null }>(
+          'SELECT referrer_id FROM public.portal_users WHERE telegram_id = $1',
+          [telegramId],
+        )
+      ).rows[0]?.referrer_id;
+    const first = await server.post('/telegram-auth', {
+      initData: initData({ id: 818181 }),
+      referralCode: 'tgfriend',
+    });
+    expect(first.status).toBe(200);
+    expect(await referrerOf(818181)).toBe(referrers[0]!.id);
+
+    // An existing account keeps its (absent) referrer; an odd code is ignored, not an error.
+    await server.post('/telegram-auth', { initData: initData({ id: 828282 }) });
+    const later = await server.post('/telegram-auth', {
+      initData: initData({ id: 828282 }),
+      referralCode: 'TgFriend',
+    });
+    expect(later.status).toBe(200);
+    expect(await referrerOf(828282)).toBeNull();
+    const odd = await server.post('/telegram-auth', {
+      initData: initData({ id: 838383 }),
+      referralCode: '<b>x</b>',
+    });
+    expect(odd.status).toBe(200);
+    expect(await referrerOf(838383)).toBeNull();
+  });
+
   it('refuses forged, stale, future and other-bot init data', async () => {
     const valid = initData({ id: 616161 });
     const forgedHash = valid.replace(

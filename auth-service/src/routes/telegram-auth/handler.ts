@@ -15,10 +15,11 @@ import { RawInitData, TelegramAuthBody } from './schema.ts';
  * username is display data and never links accounts.
  */
 export async function telegramAuth(ctx: AppContext, req: Request, res: Response) {
-  const raw =
+  const body =
     typeof req.body === 'string'
-      ? parseRaw(req.body)
-      : parseBody(TelegramAuthBody, req.body).initData;
+      ? { initData: parseRaw(req.body), referralCode: undefined }
+      : parseBody(TelegramAuthBody, req.body);
+  const raw = body.initData;
   const info = requestInfo(req);
   const result = validateInitData(
     raw,
@@ -39,6 +40,7 @@ export async function telegramAuth(ctx: AppContext, req: Request, res: Response)
     telegramId: result.user.id,
     username: result.user.username ?? null,
     locale: localeFromLanguageCode(result.user.languageCode),
+    ...(body.referralCode ? { referralCode: body.referralCode } : {}),
   });
   if (user.is_disabled) throw new AuthError('user-disabled');
   sendTokens(ctx, res, await startSession(ctx, ctx.db, user.id, info));

@@ -67,6 +67,8 @@ export interface AuthApi {
   login(email: string, password: string): Promise<LoginAnswer>;
   loginWith2fa(token: string, code: string): Promise<TokensAnswer>;
   quickAuth(email: string, referralCode?: string): Promise<LoginAnswer>;
+  /** The mini-app's sign-in: Telegram's raw initData, and the deep link's referral code. */
+  telegramAuth(initData: string, referralCode?: string): Promise<TokensAnswer>;
   register(input: {
     email: string;
     password: string;
@@ -166,6 +168,10 @@ export function createAuthApi(options: AuthApiOptions): AuthApi {
     loginWith2fa: async (token, code) => tokens(await post('/login_with_2fa', { token, code })),
     quickAuth: async (email, referralCode) =>
       loginAnswer(await post('/quick-auth', { email, ...(referralCode ? { referralCode } : {}) })),
+    telegramAuth: async (initData, referralCode) =>
+      tokens(
+        await post('/telegram-auth', { initData, ...(referralCode ? { referralCode } : {}) }),
+      ),
     register: async ({ email, password, confirmPassword, referralCode }) =>
       tokens(
         await post('/register', {

@@ -67,6 +67,11 @@ export interface SessionState {
     referralCode?: string,
     options?: AuthChangeOptions,
   ): Promise<SignInResult>;
+  /**
+   * Telegram quick-auth (the mini-app): the raw initData Telegram launched it with. A failure
+   * stays in `error` like a login's.
+   */
+  telegramAuth(initData: string, referralCode?: string, options?: AuthChangeOptions): Promise<void>;
   register(input: RegisterInput, options?: AuthChangeOptions): Promise<void>;
   /** Clears tokens and user; `remote: false` skips revoking the sign-in on the service. */
   logout(options?: AuthChangeOptions & { remote?: boolean }): void;

@@ -338,6 +338,39 @@ describe('quick auth', () => {
   });
 });
 
+describe('telegram auth', () => {
+  const INIT_DATA = 'user=%7B%22id%22%3A7%7D&auth_date=1&hash=' + 'a'.repeat(64);
+
+  it('signs in with the raw initData and the referral code, then loads the user', async () => {
+    const t = setup();
+    t.routes.set(`${AUTH}/telegram-auth`, () => ({ body: t.issue() }));
+    await t.store.getState().telegramAuth(INIT_DATA, 'alice');
+    expect(t.callsTo('/telegram-auth')[0]?.body).toEqual({
+      initData: INIT_DATA,
+      referralCode: 'alice',
+      locale: 'ru',
+    });
+    expect(t.storage.data.get('refreshToken')).toBe('refresh-1');
+    expect(t.store.getState()).toMatchObject({ isLoggedIn: true, loading: false, error: null });
+    expect(t.events).toEqual([{ type: 'login', resetCache: true }]);
+  });
+
+  it('keeps a refused initData in the error state and stores nothing', async () => {
+    const t = setup();
+    t.routes.set(`${AUTH}/telegram-auth`, () => error(401, 'invalid-init-data'));
+    await expect(t.store.getState().telegramAuth(INIT_DATA)).rejects.toMatchObject({
+      code: 'invalid-init-data',
+    });
+    expect(t.callsTo('/telegram-auth')[0]?.body).not.toHaveProperty('referralCode');
+    expect(t.storage.data.size).toBe(0);
+    expect(t.store.getState()).toMatchObject({
+      isLoggedIn: false,
+      loading: false,
+      error: { code: 'invalid-init-data' },
+    });
+  });
+});
+
 describe('register', () => {
   it('signs the new account in, with the referral cookie', async () => {
     const t = setup();

@@ -225,6 +225,17 @@ export function createSessionState(deps: SessionDeps): StateCreator<SessionState
         }
       },
 
+      async telegramAuth(initData, referralCode, options = {}) {
+        set({ loading: true, error: null });
+        try {
+          await finishSignIn(await authApi().telegramAuth(initData, referralCode), options);
+          set({ loading: false });
+        } catch (error) {
+          set({ loading: false, error: toFailure(error) });
+          throw error;
+        }
+      },
+
       async register(input, options = {}) {
         set({ loading: true });
         try {

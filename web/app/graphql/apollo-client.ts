@@ -5,12 +5,10 @@ import { Kind, OperationTypeNode } from 'graphql';
 import type { Client } from 'graphql-ws';
 import { Observable } from 'rxjs';
 
-import { useSession, withAccessToken } from '#app/auth/session.ts';
-import { browserEnv } from '#app/utils/public-env.ts';
-
 import { reportGraphqlError } from './error-hook.ts';
+import type { GraphqlSession } from './graphql-session.ts';
 import { graphqlRequest } from './request.ts';
-import { wsClient, type ActingRole } from './ws-client.ts';
+import type { ActingRole } from './ws-client.ts';
 
 /*
  * Apollo Client for the pages that read and watch data (spec sections 7 to 9): queries and
@@ -21,18 +19,18 @@ import { wsClient, type ActingRole } from './ws-client.ts';
  * (see apollo-provider.tsx), which is the cache reset and the subscription restart.
  */
 
-const httpLink = (role: ActingRole | undefined) =>
+const httpLink = (session: GraphqlSession, role: ActingRole | undefined) =>
   new ApolloLink(
     (operation) =>
       new Observable((observer) => {
         const controller = new AbortController();
         const send = (token: string | null) =>
-          graphqlRequest(browserEnv().PUBLIC_GRAPHQL_URL, operation.query, operation.variables, {
+          graphqlRequest(session.graphqlUrl(), operation.query, operation.variables, {
             token,
             role,
             signal: controller.signal,
           });
-        const run = useSession.getState().accessToken ? withAccessToken(send) : send(null);
+        const run = session.hasToken() ? session.withAccessToken(send) : send(null);
         run.then(
           (data) => {
             observer.next({ data: data as Record<string, unknown> });
@@ -47,10 +45,10 @@ const httpLink = (role: ActingRole | undefined) =>
   );
 
 /** Subscriptions go to whichever graphql-ws client is current (it restarts on login/logout). */
-function liveLink(role: ActingRole | undefined): ApolloLink {
+function liveLink(session: GraphqlSession, role: ActingRole | undefined): ApolloLink {
   let current: { client: Client; link: GraphQLWsLink } | undefined;
   return new ApolloLink((operation) => {
-    const client = wsClient(role);
+    const client = session.wsClient(role);
     if (current?.client !== client) current = { client, link: new GraphQLWsLink(client) };
     return new Observable((observer) =>
       current!.link.request(operation).subscribe({
@@ -74,9 +72,9 @@ const isSubscription = (operation: ApolloLink.Operation): boolean => {
 };
 
 /** A client acting in the token's default role, or in `role` (the staff console). */
-export function createApolloClient(role?: ActingRole): ApolloClient {
+export function createApolloClient(session: GraphqlSession, role?: ActingRole): ApolloClient {
   return new ApolloClient({
-    link: ApolloLink.split(isSubscription, liveLink(role), httpLink(role)),
+    link: ApolloLink.split(isSubscription, liveLink(session, role), httpLink(session, role)),
     cache: new InMemoryCache(),
     ssrMode: typeof window === 'undefined',
     defaultOptions: {

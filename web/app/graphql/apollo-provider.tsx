@@ -1,9 +1,8 @@
 import { ApolloProvider } from '@apollo/client/react';
 import { useEffect, useState, type ReactNode } from 'react';
 
-import { onAuthChange } from '#app/auth/session.ts';
-
 import { createApolloClient } from './apollo-client.ts';
+import type { GraphqlSession } from './graphql-session.ts';
 import type { ActingRole } from './ws-client.ts';
 
 /**
@@ -11,9 +10,12 @@ import type { ActingRole } from './ws-client.ts';
  * cache reset and subscription restart), so nothing of one session is shown to the next.
  */
 export function SessionApolloProvider({
+  session,
   role,
   children,
 }: {
+  /** The session the client acts for (the portal's or the mini-app's); fixed for its life. */
+  session: GraphqlSession;
   /**
    * The role every request acts in (the staff console's); the token's default without one.
    * Fixed for the provider's life: give it a `key` of the role to switch.
@@ -21,15 +23,15 @@ export function SessionApolloProvider({
   role?: ActingRole;
   children: ReactNode;
 }) {
-  const [client, setClient] = useState(() => createApolloClient(role));
+  const [client, setClient] = useState(() => createApolloClient(session, role));
 
   useEffect(
     () =>
-      onAuthChange((event) => {
+      session.onAuthChange((event) => {
         if (event.type === 'refresh' || !event.resetCache) return;
-        setClient(createApolloClient(role));
+        setClient(createApolloClient(session, role));
       }),
-    [role],
+    [session, role],
   );
 
   // The replaced (or unmounted) client stops its queries and subscriptions.

@@ -1,7 +1,6 @@
 import { createClient, type Client } from 'graphql-ws';
 
-import { getAccessToken, onAuthChange } from '#app/auth/session.ts';
-import { browserEnv } from '#app/utils/public-env.ts';
+import type { AuthChangeListener } from '#app/auth/session-types.ts';
 
 /*
  * The live connection to the engine (spec sections 7 and 8): graphql-transport-ws on
@@ -24,9 +23,6 @@ const RETRY_ATTEMPTS = 5;
  */
 export type ActingRole = 'manager' | 'administrator';
 
-/** One connection per acting role: the role is part of the connection-init headers. */
-const clients = new Map<ActingRole | 'default', Client>();
-
 export function isFatalClose(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'number' && FATAL_CLOSE_CODES.has(code);
@@ -35,29 +31,23 @@ export function isFatalClose(error: unknown): boolean {
 /** The websocket URL of an HTTP GraphQL endpoint. */
 export const websocketUrl = (httpUrl: string): string => httpUrl.replace(/^http/, 'ws');
 
-export function wsClient(role?: ActingRole): Client {
-  const key = role ?? 'default';
-  const existing = clients.get(key);
-  if (existing) return existing;
-  const client = createClient({
-    url: websocketUrl(browserEnv().PUBLIC_GRAPHQL_URL),
-    lazy: true,
-    retryAttempts: RETRY_ATTEMPTS,
-    shouldRetry: (error) => !isFatalClose(error),
-    connectionParams: async () => {
-      const token = await getAccessToken();
-      if (!token) return {};
-      return {
-        headers: { Authorization: `Bearer ${token}`, ...(role ? { 'x-hasura-role': role } : {}) },
-      };
-    },
-  });
-  clients.set(key, client);
-  return client;
+export interface WsSession {
+  graphqlUrl(): string;
+  getAccessToken(): Promise<string | null>;
+  onAuthChange(listener: AuthChangeListener): () => void;
 }
 
-if (typeof window !== 'undefined') {
-  onAuthChange((event) => {
+/** The graphql-ws client of one acting role, made on first use. */
+export type WsClients = (role?: ActingRole) => Client;
+
+/**
+ * One connection per acting role (the role is part of the connection-init headers) for a
+ * session; a new sign-in or a sign-out closes them, and the next subscription opens a fresh one.
+ */
+export function createWsClients(session: WsSession): WsClients {
+  const clients = new Map<ActingRole | 'default', Client>();
+
+  session.onAuthChange((event) => {
     // A refreshed token is for the next connection; a new session restarts the live queries.
     if (event.type === 'refresh') return;
     for (const client of clients.values()) {
@@ -66,4 +56,28 @@ if (typeof window !== 'undefined') {
     }
     clients.clear();
   });
+
+  return (role) => {
+    const key = role ?? 'default';
+    const existing = clients.get(key);
+    if (existing) return existing;
+    const client = createClient({
+      url: websocketUrl(session.graphqlUrl()),
+      lazy: true,
+      retryAttempts: RETRY_ATTEMPTS,
+      shouldRetry: (error) => !isFatalClose(error),
+      connectionParams: async () => {
+        const token = await session.getAccessToken();
+        if (!token) return {};
+        return {
+          headers: {
+            Authorization: `Bearer ${token}`,
+            ...(role ? { 'x-hasura-role': role } : {}),
+          },
+        };
+      },
+    });
+    clients.set(key, client);
+    return client;
+  };
 }

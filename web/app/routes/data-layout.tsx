@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 
 import { SessionApolloProvider } from '#app/graphql/apollo-provider.tsx';
+import { webGraphql } from '#app/graphql/web-graphql.ts';
 
 /**
  * The pages that read and watch data through Apollo Client (the user's orders, history and
@@ -9,7 +10,7 @@ import { SessionApolloProvider } from '#app/graphql/apollo-provider.tsx';
  */
 export default function DataLayout() {
   return (
-    <SessionApolloProvider>
+    <SessionApolloProvider session={webGraphql}>
       <Outlet />
     </SessionApolloProvider>
   );

@@ -12,6 +12,7 @@ import { loginPath } from '#app/auth/redirect.ts';
 import { useSession } from '#app/auth/session.ts';
 import { ErrorPage } from '#app/components/error-page.tsx';
 import { SessionApolloProvider } from '#app/graphql/apollo-provider.tsx';
+import { webGraphql } from '#app/graphql/web-graphql.ts';
 import { useLocale, useLocalePath } from '#app/i18n/locale.ts';
 import { translatorFor } from '#app/i18n/meta.ts';
 
@@ -73,7 +74,7 @@ export default function StaffLayout() {
         </ul>
       </nav>
       {/* Every request of the console acts in the person's staff role (decision 007). */}
-      <SessionApolloProvider key={role} role={role}>
+      <SessionApolloProvider key={role} session={webGraphql} role={role}>
         <Outlet />
       </SessionApolloProvider>
     </div>

@@ -2,16 +2,19 @@ import { fileURLToPath } from 'node:url';
 
 import * as z from 'zod';
 
-import { NodeEnv, parseEnv, port, secret } from '@app/shared/env';
+import {
+  DEV_TELEGRAM_BOT_TOKEN,
+  NodeEnv,
+  parseEnv,
+  port,
+  secret,
+  telegramBotToken,
+} from '@app/shared/env';
 
 /** Same default as hasura/engine/src/env.ts: the engine verifies what this service signs. */
 export const DEV_JWT_SECRET = '{"type":"HS256","key":"dev-only-jwt-signing-key-0123456789abcdef"}';
 
-/**
- * A Telegram token has a fixed shape (`<bot id>:<35 characters>`), so the development default
- * cannot start with dev-only-; it contains it, which is what production refuses.
- */
-export const DEV_TELEGRAM_BOT_TOKEN = '123456:dev-only-telegram-bot-token-0000000000';
+export { DEV_TELEGRAM_BOT_TOKEN };
 
 const seconds = (fallback: number, min: number, max: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
@@ -63,10 +66,7 @@ export const AuthEnv = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().min(3).default('Exchange <no-reply@exchange.local>'),
-    TELEGRAM_BOT_TOKEN: z
-      .string()
-      .regex(/^\d{1,20}:[A-Za-z0-9_-]{30,100}$/, 'must look like 123456:ABC...')
-      .default(DEV_TELEGRAM_BOT_TOKEN),
+    TELEGRAM_BOT_TOKEN: telegramBotToken().default(DEV_TELEGRAM_BOT_TOKEN),
     TELEGRAM_INIT_DATA_MAX_AGE_SECONDS: seconds(600, 30, 3600),
     AUTH_OUTBOX_DIR: z
       .string()

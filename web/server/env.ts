@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-import { NodeEnv, port } from '@app/shared/env';
+import { NodeEnv, port, telegramBotToken } from '@app/shared/env';
 
 /** The web server's configuration; the `PUBLIC_` part reaches the browser (getPublicEnv). */
 export const WebEnv = z.object({
@@ -28,6 +28,16 @@ export const WebEnv = z.object({
   PUBLIC_LIVE_CHAT_SRC: z.url().optional(),
   /** The live-chat script's global, polled every 300 ms until it appears. */
   PUBLIC_LIVE_CHAT_GLOBAL: z.string().min(1).default('LiveChatWidget'),
+  /** The mini-app's build to serve (default miniapp/dist; `npm run build -w miniapp`). */
+  MINIAPP_BUILD_DIR: z.string().min(1).optional(),
+  /**
+   * Development outside Telegram: the mini-app asks this server for launch data signed with
+   * TELEGRAM_BOT_TOKEN (the development token by default), so quick-auth runs for real. On by
+   * default outside production; production refuses it (anyone could sign in as anyone).
+   */
+  MINIAPP_DEV_LAUNCH: z.enum(['true', 'false']).optional(),
+  /** The bot's token, for MINIAPP_DEV_LAUNCH only (the auth service must have the same). */
+  TELEGRAM_BOT_TOKEN: telegramBotToken().optional(),
 });
 export type WebEnv = z.infer<typeof WebEnv>;
 

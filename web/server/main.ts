@@ -18,6 +18,7 @@ import { createLogger } from '@app/shared/log';
 
 import { createPortalHandler } from './app.ts';
 import { getPublicEnv, WebEnv } from './env.ts';
+import { mountMiniapp } from './miniapp.ts';
 
 const env = loadEnv(WebEnv);
 const logger = createLogger('web');
@@ -39,6 +40,7 @@ app.get('/healthz', (_req, res) => {
 
 const servingBuild =
   (env.WEB_SERVE ?? (env.NODE_ENV === 'production' ? 'build' : 'dev')) === 'build';
+const miniappOptions = { app, server, env, servingBuild, root, logger };
 if (servingBuild) {
   const serverBuild = path.join(buildDir, 'server', 'index.js');
   if (!existsSync(serverBuild)) {
@@ -56,6 +58,7 @@ if (servingBuild) {
   app.get('/build.json', (_req, res) => {
     res.set('cache-control', 'no-store').json({ buildId });
   });
+  await mountMiniapp({ ...miniappOptions, publicEnv: getPublicEnv(env, buildId) });
   app.all('/{*splat}', createPortalHandler(build, getPublicEnv(env, buildId)));
 } else {
   const vite = await import('vite');
@@ -66,6 +69,8 @@ if (servingBuild) {
     logLevel: 'warn',
   });
   const buildId = `dev-${Date.now()}`;
+  // The mini-app's Vite server answers its own paths first.
+  await mountMiniapp({ ...miniappOptions, publicEnv: getPublicEnv(env, buildId) });
   app.use(devServer.middlewares);
   app.get('/build.json', (_req, res) => {
     res.set('cache-control', 'no-store').json({ buildId });

@@ -15,6 +15,18 @@ export function secret(devDefault: string, minLength = 12) {
 }
 
 /** The NODE_ENV every service reads; development unless set. */
+/**
+ * The development bot token: the auth service checks mini-app launches against it, and the web
+ * server signs development launches outside Telegram with it. A Telegram token has a fixed shape
+ * (`<bot id>:<35 characters>`), so it cannot start with dev-only-; it contains it, which is what
+ * production refuses.
+ */
+export const DEV_TELEGRAM_BOT_TOKEN = '123456:dev-only-telegram-bot-token-0000000000';
+
+/** A Telegram bot token's shape. */
+export const telegramBotToken = () =>
+  z.string().regex(/^\d{1,20}:[A-Za-z0-9_-]{30,100}$/, 'must look like 123456:ABC...');
+
 export const NodeEnv = z.enum(['development', 'test', 'production']).default('development');
 
 /** A TCP port number from the environment. */

@@ -9,6 +9,7 @@ import { SwapIcon } from '#app/components/icons.ts';
 import { AmountField } from './amount-field.tsx';
 import { formatRate, isValidAmount, normalizeAmount, trimZeros } from './amounts.ts';
 import { CurrencyPicker } from './currency-picker.tsx';
+import { startingPair } from './starting-pair.ts';
 import type { ExchangeCatalog, QuoteSide } from './types.ts';
 import { useQuote } from './use-quote.ts';
 
@@ -17,22 +18,6 @@ interface ExchangeWidgetProps {
   /** A preset pair (product pages link with `?from=&to=`). */
   initialFrom?: string | null;
   initialTo?: string | null;
-}
-
-const DEFAULT_PAIR = ['BTC', 'USDTTRC20'] as const;
-
-function startingPair(catalog: ExchangeCatalog, from?: string | null, to?: string | null) {
-  const sources = Object.keys(catalog.directions);
-  const pickFrom = from && catalog.directions[from] ? from : DEFAULT_PAIR[0];
-  const validFrom = catalog.directions[pickFrom] ? pickFrom : (sources[0] ?? '');
-  const targets = catalog.directions[validFrom] ?? [];
-  const pickTo =
-    to && targets.includes(to)
-      ? to
-      : targets.includes(DEFAULT_PAIR[1])
-        ? DEFAULT_PAIR[1]
-        : targets[0];
-  return { from: validFrom, to: pickTo ?? '' };
 }
 
 /**

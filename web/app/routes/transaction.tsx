@@ -11,8 +11,14 @@ import { CheckIcon, CopyIcon } from '#app/components/icons.ts';
 import { notify } from '#app/components/notify/index.ts';
 import { trimZeros } from '#app/exchange/amounts.ts';
 import { currencyLabel } from '#app/exchange/currency-label.ts';
-import { asOrderStatus, isCancelable, type OrderStatus } from '#app/exchange/order-status.ts';
-import { WizardProgress, type WizardStep } from '#app/exchange/wizard-progress.tsx';
+import {
+  asOrderStatus,
+  isCancelable,
+  wizardStepOf,
+  type OrderStatus,
+} from '#app/exchange/order-status.ts';
+import { QrCode } from '#app/exchange/qr-code.tsx';
+import { WizardProgress } from '#app/exchange/wizard-progress.tsx';
 import {
   CancelExchangeDocument,
   TransactionDocument,
@@ -43,14 +49,6 @@ export const meta: Route.MetaFunction = ({ location }) => {
 
 type Order = Omit<NonNullable<TransactionSubscription['transactions_by_pk']>, 'status'> & {
   status: OrderStatus;
-};
-
-const STEP_OF: Record<OrderStatus, WizardStep> = {
-  waiting_for_operator: 'creation',
-  waiting_for_payment: 'send',
-  paid: 'receive',
-  completed: 'completed',
-  canceled: 'creation',
 };
 
 /**
@@ -119,7 +117,7 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
 
   return (
     <main id="main" className="container section narrow">
-      <WizardProgress current={STEP_OF[order.status]} />
+      <WizardProgress current={wizardStepOf(order.status)} />
       <h1>{t('transaction.title', { number: order.number })}</h1>
       <p className="live-badge" aria-hidden="true">
         {t('transaction.live')}
@@ -278,28 +276,5 @@ function CopyRow({ label, value }: { label: string; value: string }) {
         {copied ? t('transaction.copied') : t('transaction.copy')}
       </button>
     </div>
-  );
-}
-
-/** The QR code of a deposit address, drawn in the browser (uqr, loaded only when needed). */
-function QrCode({ value, label }: { value: string; label: string }) {
-  const [svg, setSvg] = useState<string | null>(null);
-  useEffect(() => {
-    let current = true;
-    void import('uqr').then(({ renderSVG }) => {
-      if (current) setSvg(renderSVG(value, { border: 2 }));
-    });
-    return () => {
-      current = false;
-    };
-  }, [value]);
-  return (
-    <div
-      className="qr"
-      role="img"
-      aria-label={label}
-      // The SVG is generated locally from the address; it carries no markup of anyone else's.
-      dangerouslySetInnerHTML={svg ? { __html: svg } : undefined}
-    />
   );
 }

@@ -11,6 +11,7 @@ import { common } from '../catalogs/en/common.ts';
 import { contact } from '../catalogs/en/contact.ts';
 import { exchange } from '../catalogs/en/exchange.ts';
 import { home } from '../catalogs/en/home.ts';
+import { miniapp } from '../catalogs/en/miniapp.ts';
 import { pages } from '../catalogs/en/pages.ts';
 
 export const en = {
@@ -21,4 +22,5 @@ export const en = {
   pages,
   contact,
   account,
+  miniapp,
 };

@@ -5,6 +5,7 @@ import { common } from '../catalogs/ru/common.ts';
 import { contact } from '../catalogs/ru/contact.ts';
 import { exchange } from '../catalogs/ru/exchange.ts';
 import { home } from '../catalogs/ru/home.ts';
+import { miniapp } from '../catalogs/ru/miniapp.ts';
 import { pages } from '../catalogs/ru/pages.ts';
 import type { LocaleResources } from '../load.ts';
 
@@ -16,4 +17,5 @@ export const ru: LocaleResources = {
   pages,
   contact,
   account,
+  miniapp,
 };

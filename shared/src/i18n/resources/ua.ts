@@ -5,6 +5,7 @@ import { common } from '../catalogs/ua/common.ts';
 import { contact } from '../catalogs/ua/contact.ts';
 import { exchange } from '../catalogs/ua/exchange.ts';
 import { home } from '../catalogs/ua/home.ts';
+import { miniapp } from '../catalogs/ua/miniapp.ts';
 import { pages } from '../catalogs/ua/pages.ts';
 import type { LocaleResources } from '../load.ts';
 
@@ -16,4 +17,5 @@ export const ua: LocaleResources = {
   pages,
   contact,
   account,
+  miniapp,
 };

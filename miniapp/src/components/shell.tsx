@@ -1,0 +1,65 @@
+import { Spinner } from '@telegram-apps/telegram-ui';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useNavigate, useNavigation, useNavigationType } from 'react-router';
+
+import { useSignIn } from '../sign-in.ts';
+import { showBackButton } from '../telegram/sdk.ts';
+import { SignInFailed } from './sign-in-failed.tsx';
+
+/** How many in-app screens lie behind this one (pushes minus pops in this launch). */
+let depth = 0;
+
+/**
+ * Telegram's back button mirrors the app's navigation: shown on every screen but the exchange's
+ * first step; it goes back in the app's history, or to the exchange when there is nothing behind
+ * (the screen was opened by a deep link).
+ */
+function useBackButton(): void {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (navigationType === 'PUSH') depth += 1;
+    else if (navigationType === 'POP') depth = Math.max(0, depth - 1);
+  }, [location.key, navigationType]);
+  const atStart = location.pathname === '/' && !new URLSearchParams(location.search).has('step');
+  useEffect(() => {
+    if (atStart) return;
+    return showBackButton(() => {
+      if (depth > 0) void navigate(-1);
+      else void navigate('/', { replace: true });
+    });
+  }, [atStart, navigate]);
+}
+
+/** Scrolls to the top on a new screen (Telegram keeps the WebView's scroll otherwise). */
+function useScrollReset(): void {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname, search]);
+}
+
+export function Shell() {
+  const signIn = useSignIn();
+  const navigation = useNavigation();
+  useBackButton();
+  useScrollReset();
+  // Nothing works without the account, so a refused sign-in is the whole screen.
+  if (signIn.status === 'failed') return <SignInFailed code={signIn.code} />;
+  return (
+    <main className="screen" aria-busy={navigation.state === 'loading'}>
+      <Suspense fallback={<CenteredSpinner />}>
+        <Outlet />
+      </Suspense>
+    </main>
+  );
+}
+
+export function CenteredSpinner() {
+  return (
+    <div className="centered" role="status">
+      <Spinner size="l" />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+// telegram-ui's styles first: the app's own rules come after and win (ARCHITECTURE).
+import '@telegram-apps/telegram-ui/dist/styles.css';
+import './styles.css';
+
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+
+import { LANGUAGE_TAGS, localeFromTag, splitLocalePath, type Locale } from '@app/shared/i18n';
+import { parseStartParam } from '@app/shared/telegram';
+import { createI18n, loadCatalog } from '@app/web/app/i18n/i18n.ts';
+
+import { App } from './app.tsx';
+import { deepLinkTarget } from './deep-link.ts';
+import { miniappConfig } from './env.ts';
+import { preloadCatalog } from './exchange/catalog.ts';
+import { setSessionLocale } from './session.ts';
+import { startSignIn } from './sign-in.ts';
+import { launch } from './telegram/launch.ts';
+
+/**
+ * The language: the path's prefix when there is one (/ru/telegram-app), else Telegram's
+ * `language_code` (uk is ua, ru is ru, anything else English), else the browser's.
+ */
+function chooseLocale(basePath: string, languageCode: string | undefined): Locale {
+  const { locale, path } = splitLocalePath(basePath);
+  if (path !== basePath) return locale;
+  return localeFromTag(languageCode ?? navigator.language) ?? 'en';
+}
+
+async function main(): Promise<void> {
+  const { basePath } = miniappConfig();
+  // The reference data does not wait for Telegram or the sign-in.
+  preloadCatalog();
+  const launched = await launch();
+  const telegram = launched.kind === 'telegram' ? launched.telegram : undefined;
+  const locale = chooseLocale(basePath, telegram?.languageCode);
+  setSessionLocale(locale);
+  document.documentElement.lang = LANGUAGE_TAGS[locale];
+
+  const deepLink = parseStartParam(telegram?.startParam);
+  if (telegram) {
+    startSignIn(telegram, deepLink.referralCode);
+    // The deep link opens its order or pair on the launch's first page only, not on a reload
+    // after the person moved on.
+    const target = deepLinkTarget(deepLink);
+    const relative = window.location.pathname.slice(basePath.length);
+    if (target && (relative === '' || relative === '/') && window.location.search === '') {
+      window.history.replaceState(null, '', `${basePath}${target}${window.location.hash}`);
+    }
+  }
+
+  await loadCatalog(locale);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App launch={launched} i18n={createI18n(locale)} basePath={basePath} />
+    </StrictMode>,
+  );
+}
+
+void main();

@@ -1,0 +1,290 @@
+import { Cell, IconButton, Input, List, Section } from '@telegram-apps/telegram-ui';
+import { lazy, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+
+import {
+  formatRate,
+  isValidAmount,
+  normalizeAmount,
+  trimZeros,
+} from '@app/web/app/exchange/amounts.ts';
+import { currencyLabel } from '@app/web/app/exchange/currency-label.ts';
+import { startingPair } from '@app/web/app/exchange/starting-pair.ts';
+import type { CurrencyOption, ExchangeCatalog, QuoteSide } from '@app/web/app/exchange/types.ts';
+import { useQuote, type QuoteState } from '@app/web/app/exchange/use-quote.ts';
+
+import { CenteredSpinner } from '../components/shell.tsx';
+import { LoadFailed } from '../components/states.tsx';
+import { useMainButton } from '../components/use-main-button.ts';
+import { useCatalog } from '../exchange/catalog.ts';
+import { CurrencyList } from '../exchange/currency-list.tsx';
+import { useSession } from '../session.ts';
+import { haptic } from '../telegram/sdk.ts';
+
+// The order form (its validation and texts) is the second step: a chunk of its own.
+const OrderForm = lazy(() => import('../exchange/order-form.tsx'));
+
+/**
+ * The exchange (spec section 2): what the person sends and gets, with currency pickers and a
+ * live quote; then their details, the notices and both agreements; then the order. Every step
+ * is in the address (`?from=&to=&side=&amount=&step=`), so Telegram's back button walks back
+ * through them and History's Repeat links straight in.
+ */
+export function ExchangeScreen() {
+  const { state, retry } = useCatalog();
+  if (state.status === 'loading') return <CenteredSpinner />;
+  if (state.status === 'error') return <LoadFailed onRetry={retry} />;
+  return <Exchange catalog={state.catalog} />;
+}
+
+type Step = 'amounts' | 'pick-from' | 'pick-to' | 'details';
+
+function stepOf(value: string | null): Step {
+  return value === 'pick-from' || value === 'pick-to' || value === 'details' ? value : 'amounts';
+}
+
+function Exchange({ catalog }: { catalog: ExchangeCatalog }) {
+  const { t } = useTranslation('home');
+  const [params, setParams] = useSearchParams();
+  const token = useSession((session) => session.accessToken);
+
+  const { from, to } = startingPair(catalog, params.get('from'), params.get('to'));
+  const side: QuoteSide = params.get('side') === 'receive' ? 'receive' : 'send';
+  const typed = params.get('amount') ?? '';
+  const step = stepOf(params.get('step'));
+
+  const byCode = useMemo(
+    () => new Map(catalog.currencies.map((currency) => [currency.code, currency])),
+    [catalog],
+  );
+  const fromCurrency = byCode.get(from);
+  const toCurrency = byCode.get(to);
+  const typedCurrency = side === 'send' ? fromCurrency : toCurrency;
+  const amount = normalizeAmount(typed);
+  const amountValid = typedCurrency !== undefined && isValidAmount(amount, typedCurrency.precision);
+  // Signed in, the quote carries the person's level and custom rates.
+  const quote = useQuote({ from, to, side, amount: amountValid ? amount : null, token });
+  const ready = quote.status === 'ready' ? quote.quote : null;
+
+  /** Changes the address in place (typing, choosing), or as a new step (back returns). */
+  const update = (changes: Record<string, string | null>, push = false) => {
+    const next = new URLSearchParams(params);
+    next.set('from', from);
+    next.set('to', to);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null || value === '') next.delete(key);
+      else next.set(key, value);
+    }
+    setParams(next, { replace: !push });
+  };
+
+  const choose = (which: 'from' | 'to', code: string) => {
+    haptic.selection();
+    const changes: Record<string, string | null> = { [which]: code, step: null };
+    if (which === 'from' && !(catalog.directions[code] ?? []).includes(to)) {
+      changes['to'] = catalog.directions[code]?.[0] ?? null;
+    }
+    // Choosing closes the list: its history entry becomes the amounts with the new currency.
+    update(changes);
+  };
+
+  const canSwap = (catalog.directions[to] ?? []).includes(from);
+  const swap = () => {
+    haptic.selection();
+    update({ from: to, to: from, side: side === 'send' ? 'receive' : 'send' });
+  };
+
+  useMainButton(
+    step === 'amounts'
+      ? { text: t('miniapp:exchange.continue'), enabled: ready !== null, loading: false }
+      : null,
+    () => {
+      if (ready) update({ step: 'details' }, true);
+    },
+  );
+
+  if (!fromCurrency || !toCurrency)
+    return <LoadFailed onRetry={() => update({ from: null, to: null })} />;
+
+  if (step === 'pick-from' || step === 'pick-to') {
+    const options =
+      step === 'pick-from'
+        ? catalog.currencies.filter((currency) => catalog.directions[currency.code]?.length)
+        : catalog.currencies.filter((currency) =>
+            (catalog.directions[from] ?? []).includes(currency.code),
+          );
+    return (
+      <CurrencyList
+        title={t('miniapp:exchange.pick')}
+        options={options}
+        selected={step === 'pick-from' ? from : to}
+        onSelect={(code) => choose(step === 'pick-from' ? 'from' : 'to', code)}
+      />
+    );
+  }
+
+  if (step === 'details' && ready) {
+    return (
+      <Suspense fallback={<CenteredSpinner />}>
+        <OrderForm from={fromCurrency} to={toCurrency} side={side} amount={amount} quote={ready} />
+      </Suspense>
+    );
+  }
+
+  const shown = (which: QuoteSide) =>
+    side === which
+      ? typed
+      : ready
+        ? trimZeros(which === 'send' ? ready.sendAmount : ready.receiveAmount)
+        : '';
+
+  return (
+    <List>
+      <h1 className="screen-title">{t('miniapp:title')}</h1>
+      <Section header={t('widget.youSend')}>
+        <AmountInput
+          id="send-amount"
+          label={t('widget.youSend')}
+          currency={fromCurrency}
+          value={shown('send')}
+          onChange={(value) => update({ side: 'send', amount: value })}
+        />
+        <CurrencyCell
+          currency={fromCurrency}
+          label={t('widget.from')}
+          onClick={() => update({ step: 'pick-from' }, true)}
+        />
+      </Section>
+      <div className="swap-row">
+        <IconButton
+          mode="bezeled"
+          size="s"
+          aria-label={t('widget.swap')}
+          disabled={!canSwap}
+          onClick={swap}
+        >
+          <span aria-hidden="true">⇅</span>
+        </IconButton>
+      </div>
+      <Section
+        header={t('widget.youGet')}
+        footer={
+          <Section.Footer>
+          <Section.Footer>
+            <QuoteStatus
+              quote={quote}
+              typedInvalid={typed !== '' && !amountValid}
+              from={fromCurrency}
+              to={toCurrency}
+            />
+          </Section.Footer>
+        }
+      >
+        <AmountInput
+          id="receive-amount"
+          label={t('widget.youGet')}
+          currency={toCurrency}
+          value={shown('receive')}
+          onChange={(value) => update({ side: 'receive', amount: value })}
+        />
+        <CurrencyCell
+          currency={toCurrency}
+          label={t('widget.to')}
+          onClick={() => update({ step: 'pick-to' }, true)}
+        />
+      </Section>
+      <Section>
+        <Link to="/transactions-history" className="cell-link">
+          <Cell Component="span" after={<span aria-hidden="true">›</span>}>
+            {t('miniapp:nav.history')}
+          </Cell>
+        </Link>
+      </Section>
+    </List>
+  );
+}
+
+function AmountInput(props: {
+  id: string;
+  label: string;
+  currency: CurrencyOption;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Input
+      id={props.id}
+      aria-label={`${props.label}, ${currencyLabel(props.currency.code, props.currency)}`}
+      inputMode="decimal"
+      autoComplete="off"
+      placeholder="0"
+      value={props.value}
+      onChange={(event) => props.onChange(event.target.value.slice(0, 40))}
+      after={<span className="input-currency">{props.currency.symbol}</span>}
+    />
+  );
+}
+
+function CurrencyCell(props: { currency: CurrencyOption; label: string; onClick: () => void }) {
+  return (
+    <Cell
+      Component="button"
+      className="cell-button"
+      type="button"
+      subhead={props.label}
+      description={props.currency.name}
+      after={<span aria-hidden="true">›</span>}
+      onClick={props.onClick}
+    >
+      {currencyLabel(props.currency.code, props.currency)}
+    </Cell>
+  );
+}
+
+/** The rate, the limits and what is wrong with the amount, as the web widget words them. */
+function QuoteStatus(props: {
+  quote: QuoteState;
+  typedInvalid: boolean;
+  from: CurrencyOption;
+  to: CurrencyOption;
+}) {
+  const { t, i18n } = useTranslation('home');
+  const { quote } = props;
+  let text: string | null = null;
+  let error = false;
+  if (props.typedInvalid) {
+    text = t('widget.errors.invalid');
+    error = true;
+  } else if (quote.status === 'loading') {
+    text = t('widget.quoting');
+  } else if (quote.status === 'error') {
+    text = t([`widget.errors.${quote.code}`, 'common:notify.somethingWentWrong']);
+    error = true;
+  } else if (quote.status === 'ready') {
+    const { rate, limits, processing } = quote.quote;
+    const parts = [
+      t('widget.rate', { from: props.from.symbol, to: props.to.symbol, rate: formatRate(rate) }),
+      `${t('widget.min', { amount: trimZeros(limits.min), currency: limits.currency })} · ${t('widget.max', { amount: trimZeros(limits.max), currency: limits.currency })}`,
+    ];
+    if (processing.mode === 'next-window' && processing.at) {
+      parts.push(
+        t('widget.nextWindow', {
+          time: new Date(processing.at).toLocaleString(
+            i18n.language === 'ua' ? 'uk-UA' : i18n.language,
+          ),
+        }),
+      );
+    }
+    text = parts.join('\n');
+  }
+  return (
+    <p
+      className={error ? 'quote-status quote-status--error' : 'quote-status'}
+      role="status"
+      aria-live="polite"
+    >
+      {text}
+    </p>
+  );
+}

@@ -1,0 +1,113 @@
+import { Button, Cell, List, Placeholder, Section } from '@telegram-apps/telegram-ui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+
+import { trimZeros } from '@app/web/app/exchange/amounts.ts';
+import { currencyLabel } from '@app/web/app/exchange/currency-label.ts';
+import { asOrderStatus } from '@app/web/app/exchange/order-status.ts';
+import {
+  TransactionsHistoryCountDocument,
+  TransactionsHistoryPageDocument,
+} from '@app/web/app/graphql/generated/user.ts';
+import { useSubscription } from '@app/web/app/graphql/use-subscription.ts';
+
+import { CenteredSpinner } from '../components/shell.tsx';
+import { LoadFailed } from '../components/states.tsx';
+import { StatusChip } from '../components/status-chip.tsx';
+import { useMainButton } from '../components/use-main-button.ts';
+import { repeatPath } from '../exchange/repeat.ts';
+import { LiveData } from '../graphql/live-data.tsx';
+
+/** Orders a page shows; "Show more" adds as many again. */
+const PAGE_SIZE = 20;
+
+/** /telegram-app/transactions-history: the person's orders, live, newest first, with Repeat. */
+export function HistoryScreen() {
+  return (
+    <LiveData>
+      <History />
+    </LiveData>
+  );
+}
+
+function History() {
+  const { t, i18n } = useTranslation('account');
+  const navigate = useNavigate();
+  const [limit, setLimit] = useState(PAGE_SIZE);
+  const rows = useSubscription(TransactionsHistoryPageDocument, { limit, offset: 0 });
+  const count = useSubscription(TransactionsHistoryCountDocument, {});
+  const total =
+    count.status === 'live' ? (count.data.transactions_aggregate.aggregate?.count ?? 0) : undefined;
+
+  useMainButton(
+    { text: t('miniapp:nav.newExchange'), enabled: true, loading: false },
+    () => void navigate('/'),
+  );
+
+  if (rows.status === 'loading') return <CenteredSpinner />;
+  if (rows.status === 'error') return <LoadFailed onRetry={() => window.location.reload()} />;
+
+  const orders = rows.data.transactions;
+  const language = i18n.language === 'ua' ? 'uk-UA' : i18n.language;
+  return (
+    <List>
+      <h1 className="screen-title">
+        {total === undefined ? t('history.title') : t('history.titleWithCount', { count: total })}
+      </h1>
+      {orders.length === 0 ? (
+        <Placeholder
+          header={t('history.empty')}
+          description={t('history.emptyHint')}
+          action={
+            <Button size="m" onClick={() => void navigate('/')}>
+              {t('history.create')}
+            </Button>
+          }
+        />
+      ) : (
+        <Section>
+          <ul className="history" aria-label={t('history.caption')}>
+            {orders.map((order) => {
+              const send = `${trimZeros(order.send_amount)} ${currencyLabel(order.send_currency, order.send_currency_info)}`;
+              const receive = `${trimZeros(order.receive_amount)} ${currencyLabel(order.receive_currency, order.receive_currency_info)}`;
+              return (
+                <li key={order.id} className="history__row">
+                  <Link to={`/transaction/${order.id}`} className="cell-link">
+                    <Cell
+                      Component="span"
+                      subhead={`№ ${order.number} · ${new Date(order.created_at).toLocaleDateString(language)}`}
+                      description={`→ ${receive}`}
+                      after={<StatusChip status={asOrderStatus(order.status)} />}
+                    >
+                      {send}
+                    </Cell>
+                  </Link>
+                  <Button
+                    mode="bezeled"
+                    size="s"
+                    className="history__repeat"
+                    aria-label={t('history.repeatLabel', { number: order.number })}
+                    onClick={() => void navigate(repeatPath(order))}
+                  >
+                    {t('history.repeat')}
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+          {total !== undefined && orders.length < total ? (
+            <Button
+              mode="plain"
+              size="m"
+              stretched
+              onClick={() => setLimit((value) => value + PAGE_SIZE)}
+            >
+              {t('pagination.next')}
+            </Button>
+          ) : null}
+        </Section>
+      )}
+    </List>
+  );
+}

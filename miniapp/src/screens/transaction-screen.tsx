@@ -1,0 +1,267 @@
+import { useMutation } from '@apollo/client/react';
+import { Button, Cell, List, Placeholder, Section, Text } from '@telegram-apps/telegram-ui';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+
+import { trimZeros } from '@app/web/app/exchange/amounts.ts';
+import { currencyLabel } from '@app/web/app/exchange/currency-label.ts';
+import {
+  asOrderStatus,
+  isCancelable,
+  wizardStepOf,
+  type OrderStatus,
+} from '@app/web/app/exchange/order-status.ts';
+import { QrCode } from '@app/web/app/exchange/qr-code.tsx';
+import { WizardProgress } from '@app/web/app/exchange/wizard-progress.tsx';
+import {
+  CancelExchangeDocument,
+  TransactionDocument,
+  type TransactionSubscription,
+} from '@app/web/app/graphql/generated/user.ts';
+import { useSubscription } from '@app/web/app/graphql/use-subscription.ts';
+
+import { CopyCell } from '../components/copy-cell.tsx';
+import { CenteredSpinner } from '../components/shell.tsx';
+import { StatusChip } from '../components/status-chip.tsx';
+import { useMainButton } from '../components/use-main-button.ts';
+import { repeatPath } from '../exchange/repeat.ts';
+import { LiveData } from '../graphql/live-data.tsx';
+import { haptic } from '../telegram/sdk.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Order = Omit<NonNullable<TransactionSubscription['transactions_by_pk']>, 'status'> & {
+  status: OrderStatus;
+};
+
+/** /telegram-app/transaction/{id}: the order, live. */
+export function TransactionScreen() {
+  const { id = '' } = useParams();
+  return (
+    <LiveData>
+      <LiveOrder id={id.toLowerCase()} />
+    </LiveData>
+  );
+}
+
+/** A buzz when the order reaches an end while the person watches it. */
+function useStatusFeedback(status: OrderStatus | undefined): void {
+  const previous = useRef(status);
+  useEffect(() => {
+    if (previous.current !== undefined && status !== previous.current) {
+      if (status === 'completed') haptic.success();
+      else if (status === 'canceled') haptic.warning();
+      else haptic.selection();
+    }
+    previous.current = status;
+  }, [status]);
+}
+
+function LiveOrder({ id }: { id: string }) {
+  const { t, i18n } = useTranslation('exchange');
+  const navigate = useNavigate();
+  const valid = UUID.test(id);
+  const live = useSubscription(TransactionDocument, { id }, valid);
+  const row = live.status === 'live' ? live.data.transactions_by_pk : undefined;
+  const order: Order | undefined = row ? { ...row, status: asOrderStatus(row.status) } : undefined;
+  useStatusFeedback(order?.status);
+
+  const final = order?.status === 'completed' || order?.status === 'canceled';
+  useMainButton(
+    order
+      ? {
+          text: final ? t('miniapp:nav.newExchange') : t('miniapp:nav.history'),
+          enabled: true,
+          loading: false,
+        }
+      : null,
+    () => {
+      if (!order) return;
+      if (!final) {
+        void navigate('/transactions-history');
+        return;
+      }
+      void navigate(repeatPath(order));
+    },
+  );
+
+  if (valid && live.status === 'loading') return <CenteredSpinner />;
+  if (!valid || live.status === 'error' || !order) {
+    return (
+      <div className="centered">
+        <Placeholder
+          header={<h1 className="placeholder-title">{t('common:errors.notFoundTitle')}</h1>}
+          description={
+            live.status === 'error'
+              ? t('common:notify.somethingWentWrong')
+              : t('transaction.notFound')
+          }
+        />
+      </div>
+    );
+  }
+
+  const send = currencyLabel(order.send_currency, order.send_currency_info);
+  const receive = currencyLabel(order.receive_currency, order.receive_currency_info);
+  const language = i18n.language === 'ua' ? 'uk-UA' : i18n.language;
+
+  return (
+    <List>
+      <h1 className="screen-title">{t('transaction.title', { number: order.number })}</h1>
+      <WizardProgress current={wizardStepOf(order.status)} />
+      <Section>
+        <Cell subhead={t('transaction.status')} after={<StatusChip status={order.status} />}>
+          <span className="live-badge">{t('transaction.live')}</span>
+        </Cell>
+        <Cell subhead={t('transaction.send')}>{`${trimZeros(order.send_amount)} ${send}`}</Cell>
+        <Cell
+          subhead={t('transaction.receive')}
+        >{`${trimZeros(order.receive_amount)} ${receive}`}</Cell>
+        <Cell subhead={t('transaction.created')}>
+          {new Date(order.created_at).toLocaleString(language)}
+        </Cell>
+        <CopyCell label={t('transaction.id')} value={order.id} />
+      </Section>
+      <Section aria-live="polite">
+        <OrderState order={order} send={send} />
+      </Section>
+      {isCancelable(order.status) ? <CancelOrder id={order.id} /> : null}
+    </List>
+  );
+}
+
+function OrderState({ order, send }: { order: Order; send: string }) {
+  const { t } = useTranslation('exchange');
+  switch (order.status) {
+    case 'waiting_for_operator':
+      return <Text className="state-text">{t('transaction.waitingForOperator')}</Text>;
+    case 'waiting_for_payment':
+      return <Requisites order={order} currency={send} />;
+    case 'paid':
+      return <Text className="state-text">{t('transaction.paid')}</Text>;
+    case 'completed':
+      return (
+        <>
+          <Text className="state-text">{t('transaction.completed')}</Text>
+          {order.payout_tx_id ? (
+            <CopyCell label={t('transaction.payoutTxId')} value={order.payout_tx_id} />
+          ) : null}
+        </>
+      );
+    case 'canceled':
+      return (
+        <>
+          <Text className="state-text">{t('transaction.canceled')}</Text>
+          {order.cancel_reason ? (
+            <Text className="state-text">
+              {t('transaction.canceledReason', { reason: order.cancel_reason })}
+            </Text>
+          ) : null}
+        </>
+      );
+  }
+}
+
+/** Where to pay: a deposit address with its QR code, or the service's bank account. */
+function Requisites({ order, currency }: { order: Order; currency: string }) {
+  const { t } = useTranslation('exchange');
+  return (
+    <>
+      <Text className="state-text">
+        {t('transaction.waitingForPayment', { amount: trimZeros(order.send_amount), currency })}
+      </Text>
+      {order.deposit_address ? (
+        <>
+          <QrCode value={order.deposit_address} label={t('transaction.qrCode')} />
+          <CopyCell label={t('transaction.depositAddress')} value={order.deposit_address} />
+          {order.deposit_memo ? (
+            <>
+              <CopyCell label={t('transaction.depositMemo')} value={order.deposit_memo} />
+              <Text className="state-text hint">{t('transaction.memoWarning')}</Text>
+            </>
+          ) : null}
+        </>
+      ) : null}
+      {order.bank_account ? (
+        <>
+          <CopyCell
+            label={t('transaction.bank.beneficiary')}
+            value={order.bank_account.beneficiary}
+          />
+          <CopyCell
+            label={t('transaction.bank.accountNumber')}
+            value={order.bank_account.account_number}
+          />
+          <CopyCell label={t('transaction.bank.swift')} value={order.bank_account.swift_bic} />
+          <CopyCell
+            label={t('transaction.bank.bankAddress')}
+            value={order.bank_account.bank_address}
+          />
+          {order.payment_reference ? (
+            <>
+              <CopyCell label={t('transaction.bank.reference')} value={order.payment_reference} />
+              <Text className="state-text hint">{t('transaction.bank.referenceWarning')}</Text>
+            </>
+          ) : null}
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** Cancel while allowed, confirmed in place (a second press), never by a stray tap. */
+function CancelOrder({ id }: { id: string }) {
+  const { t } = useTranslation('exchange');
+  const [confirming, setConfirming] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [cancelExchange, { loading }] = useMutation(CancelExchangeDocument);
+  const cancel = async () => {
+    setFailed(false);
+    try {
+      await cancelExchange({ variables: { id } });
+      setConfirming(false);
+    } catch {
+      haptic.error();
+      setFailed(true);
+    }
+  };
+  return (
+    <div className="cancel-order">
+      {confirming ? (
+        <>
+          <Text className="state-text">{t('transaction.cancelConfirm')}</Text>
+          <div className="button-row">
+            <Button mode="gray" size="m" onClick={() => setConfirming(false)} disabled={loading}>
+              {t('miniapp:transaction.cancelKeep')}
+            </Button>
+            <Button
+              mode="filled"
+              size="m"
+              className="danger"
+              loading={loading}
+              onClick={() => void cancel()}
+            >
+              {t('miniapp:transaction.cancelYes')}
+            </Button>
+          </div>
+        </>
+      ) : (
+        <Button
+          mode="plain"
+          size="m"
+          stretched
+          className="danger-text"
+          onClick={() => setConfirming(true)}
+        >
+          {t('transaction.cancel')}
+        </Button>
+      )}
+      {failed ? (
+        <p className="form-error" role="alert">
+          {t('common:notify.somethingWentWrong')}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { createStore, useStore } from 'zustand';
+
+import { toFailure } from '@app/web/app/auth/session-types.ts';
+
+import { session, setSessionLostHandler } from './session.ts';
+import { haptic, type TelegramLaunch } from './telegram/sdk.ts';
+
+/*
+ * Silent sign-in: the raw initData goes to the auth service's /telegram-auth, which checks
+ * Telegram's signature and finds or creates the account. A reload in the same launch keeps the
+ * session it has (the launch data is minutes old by then, and the auth service refuses old
+ * data). A dead session (refresh refused) signs in again the same way.
+ */
+
+export type SignInState =
+  { status: 'pending' } | { status: 'signed-in' } | { status: 'failed'; code: string };
+
+export const signInStore = createStore<SignInState>(() => ({ status: 'pending' }));
+
+let current: { launch: TelegramLaunch; referralCode: string | undefined } | undefined;
+let running: Promise<void> | undefined;
+
+async function run(reuseStored: boolean): Promise<void> {
+  if (!current) return;
+  signInStore.setState({ status: 'pending' });
+  if (reuseStored) {
+    await session.getState().init();
+    if (session.getState().isLoggedIn) {
+      signInStore.setState({ status: 'signed-in' });
+      return;
+    }
+  }
+  try {
+    await session.getState().telegramAuth(current.launch.initData, current.referralCode);
+    signInStore.setState({ status: 'signed-in' });
+  } catch (error) {
+    haptic.error();
+    signInStore.setState({ status: 'failed', code: toFailure(error).code });
+  }
+}
+
+/** Signs in (again); concurrent calls share one attempt. */
+export function signIn(reuseStored = false): Promise<void> {
+  running ??= run(reuseStored).finally(() => {
+    running = undefined;
+  });
+  return running;
+}
+
+/** Starts the launch's sign-in; the deep link's referral code goes with it. */
+export function startSignIn(launch: TelegramLaunch, referralCode: string | undefined): void {
+  current = { launch, referralCode };
+  setSessionLostHandler(() => void signIn());
+  void signIn(true);
+}
+
+export const useSignIn = (): SignInState => useStore(signInStore);

@@ -1,0 +1,104 @@
+import { emitTelegramEvent, mockTelegram } from './sdk.ts';
+
+/*
+ * Development outside Telegram: this module plays the Telegram client. It answers what the SDK
+ * asks (viewport, safe areas), draws the two buttons Telegram would draw (the main button at
+ * the bottom, the back button at the top) and sends their presses back as Telegram does, and
+ * keeps a record of every method the app called (`window.__telegramCalls`: haptics, buttons,
+ * links), which the end-to-end tests read. It is a chunk of its own, loaded only for a
+ * development launch.
+ */
+
+interface TelegramCall {
+  method: string;
+  params: unknown;
+}
+
+declare global {
+  interface Window {
+    __telegramCalls?: TelegramCall[];
+  }
+}
+
+interface MainButtonParams {
+  is_visible?: boolean;
+  is_active?: boolean;
+  is_progress_visible?: boolean;
+  text?: string;
+  color?: string;
+  text_color?: string;
+}
+
+function chrome() {
+  const style = document.createElement('style');
+  style.textContent = `
+    .tg-dev-back { position: fixed; top: 8px; left: 8px; z-index: 1000; padding: 6px 12px;
+      border: 0; border-radius: 16px; background: rgba(0,0,0,.55); color: #fff; font: 14px system-ui; }
+    .tg-dev-main { position: fixed; left: 12px; right: 12px; bottom: 12px; z-index: 1000; height: 48px;
+      border: 0; border-radius: 12px; font: 600 16px system-ui; }
+    .tg-dev-main:disabled { opacity: .6; }
+    body.tg-dev-has-main { padding-bottom: 72px; }
+    body.tg-dev-has-back { padding-top: 40px; }`;
+  document.head.append(style);
+  const back = document.createElement('button');
+  back.type = 'button';
+  back.className = 'tg-dev-back';
+  back.textContent = '‹ Back';
+  back.hidden = true;
+  back.setAttribute('data-telegram', 'back-button');
+  back.addEventListener('click', () => emitTelegramEvent('back_button_pressed'));
+  const main = document.createElement('button');
+  main.type = 'button';
+  main.className = 'tg-dev-main';
+  main.hidden = true;
+  main.setAttribute('data-telegram', 'main-button');
+  main.addEventListener('click', () => emitTelegramEvent('main_button_pressed'));
+  document.body.append(back, main);
+  return { back, main };
+}
+
+export function mockTelegramClient(launchParams: string): void {
+  const calls: TelegramCall[] = (window.__telegramCalls = []);
+  let buttons: ReturnType<typeof chrome> | undefined;
+  const ui = () => (buttons ??= chrome());
+
+  mockTelegram(launchParams, (method, params) => {
+    calls.push({ method, params });
+    switch (method) {
+      case 'web_app_request_viewport':
+        emitTelegramEvent('viewport_changed', {
+          height: window.innerHeight,
+          width: window.innerWidth,
+          is_expanded: true,
+          is_state_stable: true,
+        });
+        break;
+      case 'web_app_request_safe_area':
+        emitTelegramEvent('safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 });
+        break;
+      case 'web_app_request_content_safe_area':
+        emitTelegramEvent('content_safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 });
+        break;
+      case 'web_app_setup_back_button': {
+        const { back } = ui();
+        back.hidden = !(params as { is_visible?: boolean }).is_visible;
+        document.body.classList.toggle('tg-dev-has-back', !back.hidden);
+        break;
+      }
+      case 'web_app_setup_main_button': {
+        const { main } = ui();
+        const state = params as MainButtonParams;
+        main.hidden = !state.is_visible;
+        main.disabled = state.is_active === false || state.is_progress_visible === true;
+        main.textContent = state.is_progress_visible ? '…' : (state.text ?? '');
+        if (state.color) main.style.background = state.color;
+        if (state.text_color) main.style.color = state.text_color;
+        document.body.classList.toggle('tg-dev-has-main', !main.hidden);
+        break;
+      }
+      case 'web_app_open_link':
+        window.open((params as { url: string }).url, '_blank', 'noopener');
+        break;
+    }
+  });
+}

@@ -1,0 +1,166 @@
+import {
+  backButton,
+  emitEvent,
+  hapticFeedback,
+  init,
+  mainButton,
+  miniApp,
+  mockTelegramEnv,
+  openLink,
+  retrieveLaunchParams,
+  retrieveRawInitData,
+  themeParams,
+  useSignal,
+  viewport,
+} from '@telegram-apps/sdk-react';
+
+/*
+ * Every call into the Telegram Mini Apps SDK lives here (ARCHITECTURE: one module), so screens
+ * speak of "the main button" and "a success buzz", not of SDK scopes and versions. Methods the
+ * running Telegram version lacks are skipped (`ifAvailable`), never thrown.
+ */
+
+/** What Telegram launched us with, read before the router mounts (it lives in the URL hash). */
+export interface TelegramLaunch {
+  /** The raw init data: the query string the auth service checks, byte for byte. */
+  initData: string;
+  startParam: string | undefined;
+  languageCode: string | undefined;
+}
+
+/** `tgWebAppData` straight from the hash, for launches whose data the SDK cannot parse. */
+function rawInitDataFromHash(): string | undefined {
+  const hash = window.location.hash.slice(1);
+  if (!hash) return undefined;
+  return new URLSearchParams(hash).get('tgWebAppData') ?? undefined;
+}
+
+/**
+ * The launch data: from the URL hash on the first load, from the SDK's session storage after a
+ * reload; undefined when the page was not opened by Telegram. Data the SDK cannot parse is still
+ * returned raw, so the auth service (not the client) judges it and the person sees why.
+ */
+export function readLaunch(): TelegramLaunch | undefined {
+  let raw: string | undefined;
+  let startParam: string | undefined;
+  try {
+    const params = retrieveLaunchParams();
+    raw = retrieveRawInitData();
+    startParam = params.tgWebAppStartParam ?? params.tgWebAppData?.start_param;
+  } catch {
+    raw = rawInitDataFromHash();
+  }
+  if (!raw) return undefined;
+  const fields = new URLSearchParams(raw);
+  let languageCode: string | undefined;
+  try {
+    const user = JSON.parse(fields.get('user') ?? 'null') as { language_code?: unknown } | null;
+    if (typeof user?.language_code === 'string') languageCode = user.language_code;
+  } catch {
+    // A user field that is not JSON: the auth service refuses the launch, with its reason.
+  }
+  return {
+    initData: raw,
+    startParam: startParam ?? fields.get('start_param') ?? undefined,
+    languageCode,
+  };
+}
+
+/**
+ * Imitates the Telegram client (development outside Telegram): the launch parameters, and
+ * every method the app calls on Telegram handed to `onMethod` (dev-client.ts plays Telegram's
+ * part: answers, buttons, a record of haptics).
+ */
+export function mockTelegram(
+  launchParams: string,
+  onMethod: (method: string, params: unknown) => void,
+): void {
+  mockTelegramEnv({ launchParams, onEvent: ([method, params]) => onMethod(method, params) });
+}
+
+/** Sends an event as the Telegram client would (`main_button_pressed`, `viewport_changed`...). */
+export function emitTelegramEvent(name: string, payload?: unknown): void {
+  (emitEvent as (name: string, payload?: unknown) => void)(name, payload);
+}
+
+/**
+ * Starts the SDK: events from Telegram, the theme and viewport as CSS variables (`--tg-theme-*`,
+ * `--tg-viewport-*`, safe areas), the buttons, full height, and "ready" so Telegram drops its
+ * placeholder. Returns false when the page is not inside a Telegram client after all.
+ */
+export function startTelegram(): boolean {
+  try {
+    init();
+  } catch {
+    return false;
+  }
+  themeParams.mountSync.ifAvailable();
+  themeParams.bindCssVars.ifAvailable();
+  miniApp.mountSync.ifAvailable();
+  miniApp.bindCssVars.ifAvailable();
+  backButton.mount.ifAvailable();
+  mainButton.mount.ifAvailable();
+  const [mounting, promise] = viewport.mount.ifAvailable();
+  if (mounting) {
+    promise
+      .then(() => {
+        viewport.bindCssVars.ifAvailable();
+        viewport.expand.ifAvailable();
+      })
+      .catch(() => {
+        // An old client without viewport events: the page still fits the window.
+      });
+  }
+  miniApp.ready.ifAvailable();
+  return true;
+}
+
+/** Light or dark, following Telegram's theme parameters live. */
+export function useTelegramDark(): boolean {
+  return useSignal(themeParams.isDark);
+}
+
+export interface MainButtonState {
+  text: string;
+  enabled: boolean;
+  loading: boolean;
+}
+
+/** Shows the main button with `state`, calling `onClick` on a press; returns the undo. */
+export function showMainButton(state: MainButtonState, onClick: () => void): () => void {
+  mainButton.setParams.ifAvailable({
+    text: state.text,
+    isVisible: true,
+    isEnabled: state.enabled && !state.loading,
+    isLoaderVisible: state.loading,
+  });
+  const [listening, off] = mainButton.onClick.ifAvailable(onClick);
+  return () => {
+    if (listening) off();
+    mainButton.setParams.ifAvailable({ isVisible: false, isLoaderVisible: false });
+  };
+}
+
+/** Shows Telegram's back button while mounted, calling `onClick` on a press; returns the undo. */
+export function showBackButton(onClick: () => void): () => void {
+  backButton.show.ifAvailable();
+  const [listening, off] = backButton.onClick.ifAvailable(onClick);
+  return () => {
+    if (listening) off();
+    backButton.hide.ifAvailable();
+  };
+}
+
+/** Haptic feedback: a result (success, error, warning) or a selection tick. */
+export const haptic = {
+  success: () => void hapticFeedback.notificationOccurred.ifAvailable('success'),
+  error: () => void hapticFeedback.notificationOccurred.ifAvailable('error'),
+  warning: () => void hapticFeedback.notificationOccurred.ifAvailable('warning'),
+  selection: () => void hapticFeedback.selectionChanged.ifAvailable(),
+};
+
+/** Opens a web page (the rules) in Telegram's browser, or a new tab outside it. */
+export function openExternalLink(url: string): void {
+  const [opened] = openLink.ifAvailable(url);
+  if (!opened) window.open(url, '_blank', 'noopener');
+}

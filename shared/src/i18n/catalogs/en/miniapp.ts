@@ -1,0 +1,51 @@
+/** The Telegram mini-app's own texts (the rest comes from exchange, home and account). */
+export const miniapp = {
+  title: 'Exchange',
+  signingIn: 'Signing you in…',
+  signIn: {
+    'invalid-init-data': {
+      title: 'We could not confirm your Telegram account',
+      text: 'The launch data did not pass the check. Close the app and open it again from the bot.',
+    },
+    'init-data-expired': {
+      title: 'This launch has expired',
+      text: 'Close the app and open it again from the bot to sign in.',
+    },
+    'user-disabled': {
+      title: 'This account is blocked',
+      text: 'Write to support if you think this is a mistake.',
+    },
+    'network-error': {
+      title: 'No connection',
+      text: 'Check your internet connection and try again.',
+    },
+    other: {
+      title: 'Sign-in failed',
+      text: 'Something went wrong on our side. Try again in a minute.',
+    },
+    retry: 'Try again',
+  },
+  outside: {
+    title: 'Open this app in Telegram',
+    text: 'The exchange app signs you in with your Telegram account, so it opens from our bot. On a computer, use the website.',
+    website: 'Go to the website',
+  },
+  exchange: {
+    continue: 'Continue',
+    pick: 'Choose a currency',
+    details: 'Your details',
+    emailFromAccount: 'From your account',
+  },
+  nav: {
+    history: 'History',
+    newExchange: 'New exchange',
+    exchange: 'Exchange',
+  },
+  transaction: {
+    cancelKeep: 'Keep the order',
+    cancelYes: 'Yes, cancel it',
+  },
+  loading: 'Loading…',
+  retry: 'Try again',
+  loadFailed: 'Could not load this. Check the connection and try again.',
+} as const;

@@ -1,0 +1,194 @@
+/*
+ * The Telegram mini-app on the portal's server (spec section 2: /telegram-app,
+ * /telegram-app/transaction/{id}, /telegram-app/transactions-history, also under /ru and /ua).
+ * Production serves the build in miniapp/dist; development renders through the mini-app's own
+ * Vite server. Every page is the app's index.html with the public env written in; in
+ * development, /telegram-app/dev-launch signs launch data for use outside Telegram.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import path from 'node:path';
+
+import { sign } from '@telegram-apps/init-data-node';
+import express, { type Express, type Request, type Response } from 'express';
+
+import { DEV_TELEGRAM_BOT_TOKEN } from '@app/shared/env';
+import type { Logger } from '@app/shared/log';
+
+import type { PublicEnv, WebEnv } from './env.ts';
+
+export const MINIAPP_BASE = '/telegram-app';
+/** The app's pages in each locale: no prefix (English), /ru and /ua. */
+const PAGE_PATHS = ['', '/ru', '/ua'].flatMap((prefix) => [
+  `${prefix}${MINIAPP_BASE}`,
+  `${prefix}${MINIAPP_BASE}/{*rest}`,
+]);
+const ENV_MARKER = '<!--miniapp-env-->';
+
+/** JSON for an inline script: nothing in it can close the script element. */
+const scriptJson = (value: unknown): string =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** Whether development launches are on: by default outside production, never in it. */
+export function devLaunchEnabled(env: WebEnv): boolean {
+  const asked = env.MINIAPP_DEV_LAUNCH;
+  if (env.NODE_ENV === 'production') {
+    if (asked === 'true') throw new Error('MINIAPP_DEV_LAUNCH cannot be on in production');
+    return false;
+  }
+  return asked !== 'false';
+}
+
+/** The base path a page request belongs to: /telegram-app, /ru/telegram-app or /ua/telegram-app. */
+function basePathOf(pathname: string): string {
+  const match = /^(\/(?:ru|ua))?\/telegram-app(?=\/|$)/.exec(pathname);
+  return match ? match[0] : MINIAPP_BASE;
+}
+
+/** Telegram's own default palettes (what a client sends as `theme_params`). */
+export const TELEGRAM_THEMES = {
+  dark: {
+    bg_color: '#212121',
+    text_color: '#ffffff',
+    hint_color: '#aaaaaa',
+    link_color: '#8cc2e6',
+    button_color: '#2ea6ff',
+    button_text_color: '#ffffff',
+    secondary_bg_color: '#181818',
+    header_bg_color: '#212121',
+    accent_text_color: '#6ab2f2',
+    section_bg_color: '#212121',
+    section_header_text_color: '#6ab2f2',
+    subtitle_text_color: '#aaaaaa',
+    destructive_text_color: '#ef5b5b',
+  },
+  light: {
+    bg_color: '#ffffff',
+    text_color: '#000000',
+    hint_color: '#707579',
+    link_color: '#3390ec',
+    button_color: '#3390ec',
+    button_text_color: '#ffffff',
+    secondary_bg_color: '#f4f4f5',
+    header_bg_color: '#ffffff',
+    accent_text_color: '#3390ec',
+    section_bg_color: '#ffffff',
+    section_header_text_color: '#3390ec',
+    subtitle_text_color: '#707579',
+    destructive_text_color: '#e53935',
+  },
+} as const;
+
+/**
+ * Launch parameters as Telegram puts them in the mini-app's URL hash, with init data signed by
+ * `botToken` as Telegram signs it. The query may choose the user (`user`, a numeric id), the
+ * language (`lang`), the theme (`theme=light`) and the deep link (`startapp`).
+ */
+export function devLaunchParams(query: Record<string, unknown>, botToken: string): string {
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const userId = Number(text(query['user']) ?? '100000001');
+  const theme = text(query['theme']) === 'light' ? 'light' : 'dark';
+  const startParam = text(query['startapp']);
+  const languageCode = text(query['lang']) ?? 'en';
+  const initData = sign(
+    {
+      user: {
+        id: Number.isSafeInteger(userId) && userId > 0 ? userId : 100000001,
+        first_name: 'Developer',
+        username: 'developer',
+        language_code: languageCode.slice(0, 10),
+        allows_write_to_pm: true,
+      },
+      chat_instance: '-1000000000000000000',
+      chat_type: 'private',
+      ...(startParam && /^[A-Za-z0-9_-]{1,512}$/.test(startParam) ? { start_param: startParam } : {}),
+      // Telegram adds an Ed25519 signature for third parties; the bot token's HMAC is ours.
+      signature: 'development-launch',
+    },
+    botToken,
+    new Date(),
+  );
+  const params = new URLSearchParams({
+    tgWebAppData: initData,
+    tgWebAppVersion: '8.0',
+    tgWebAppPlatform: 'tdesktop',
+    tgWebAppThemeParams: JSON.stringify(TELEGRAM_THEMES[theme]),
+  });
+  if (startParam) params.set('tgWebAppStartParam', startParam);
+  return params.toString();
+}
+
+export interface MiniappOptions {
+  app: Express;
+  server: Server;
+  env: WebEnv;
+  publicEnv: PublicEnv;
+  servingBuild: boolean;
+  root: string;
+  logger: Logger;
+}
+
+/** Mounts the mini-app's assets, pages and (in development) its launch signer. */
+export async function mountMiniapp(options: MiniappOptions): Promise<void> {
+  const { app, env, publicEnv } = options;
+  const devLaunch = devLaunchEnabled(env);
+  const appDir = path.join(options.root, '..', 'miniapp');
+  const buildDir = env.MINIAPP_BUILD_DIR ? path.resolve(env.MINIAPP_BUILD_DIR) : path.join(appDir, 'dist');
+
+  const withEnv = (html: string, basePath: string) =>
+    html.replace(
+      ENV_MARKER,
+      `<script>window.__PUBLIC_ENV__=${scriptJson(publicEnv)};window.__MINIAPP__=${scriptJson({ devLaunch, basePath })};</script>`,
+    );
+
+  if (devLaunch) {
+    const token = env.TELEGRAM_BOT_TOKEN ?? DEV_TELEGRAM_BOT_TOKEN;
+    app.get(['', '/ru', '/ua'].map((prefix) => `${prefix}${MINIAPP_BASE}/dev-launch`), (req, res) => {
+      res.set('cache-control', 'no-store').type('text/plain').send(devLaunchParams(req.query, token));
+    });
+  }
+
+  let page: (req: Request) => Promise<string>;
+  if (options.servingBuild) {
+    const template = await readFile(path.join(buildDir, 'index.html'), 'utf8').catch(() => {
+      options.logger.fatal({ buildDir }, 'no mini-app build: run `npm run build -w miniapp` first');
+      process.exit(1);
+    });
+    app.use(
+      `${MINIAPP_BASE}/assets`,
+      express.static(path.join(buildDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
+    );
+    page = (req) => Promise.resolve(withEnv(template, basePathOf(req.path)));
+  } else {
+    const vite = await import('vite');
+    const devServer = await vite.createServer({
+      configFile: path.join(appDir, 'vite.config.ts'),
+      appType: 'custom',
+      server: { middlewareMode: true, hmr: { server: options.server, path: `${MINIAPP_BASE}/__hmr` } },
+      logLevel: 'warn',
+    });
+    app.use((req, res, next) => {
+      if (!req.path.startsWith(`${MINIAPP_BASE}/`) || req.path === `${MINIAPP_BASE}/`) return next();
+      devServer.middlewares(req, res, next);
+    });
+    page = async (req) =>
+      withEnv(
+        await devServer.transformIndexHtml(req.originalUrl, await readFile(path.join(appDir, 'index.html'), 'utf8')),
+        basePathOf(req.path),
+      );
+  }
+
+  app.get(PAGE_PATHS, (req: Request, res: Response, next) => {
+    page(req).then(
+      (html) => {
+        res
+          .status(200)
+          .set('cache-control', 'no-cache')
+          .set('referrer-policy', 'no-referrer')
+          .type('html')
+          .send(html);
+      },
+      (error: unknown) => next(error),
+    );
+  });
+}

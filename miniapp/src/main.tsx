@@ -30,7 +30,7 @@ function chooseLocale(basePath: string, languageCode: string | undefined): Local
 async function main(): Promise<void> {
   const { basePath } = miniappConfig();
   // The reference data does not wait for Telegram or the sign-in.
-  preloadCatalog();
+  void preloadCatalog().catch(() => undefined);
   const launched = await launch();
   const telegram = launched.kind === 'telegram' ? launched.telegram : undefined;
   const locale = chooseLocale(basePath, telegram?.languageCode);

@@ -27,7 +27,10 @@ const ENV_MARKER = '<!--miniapp-env-->';
 
 /** JSON for an inline script: nothing in it can close the script element. */
 const scriptJson = (value: unknown): string =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /** Whether development launches are on: by default outside production, never in it. */
 export function devLaunchEnabled(env: WebEnv): boolean {
@@ -101,7 +104,9 @@ export function devLaunchParams(query: Record<string, unknown>, botToken: string
       },
       chat_instance: '-1000000000000000000',
       chat_type: 'private',
-      ...(startParam && /^[A-Za-z0-9_-]{1,512}$/.test(startParam) ? { start_param: startParam } : {}),
+      ...(startParam && /^[A-Za-z0-9_-]{1,512}$/.test(startParam)
+        ? { start_param: startParam }
+        : {}),
       // Telegram adds an Ed25519 signature for third parties; the bot token's HMAC is ours.
       signature: 'development-launch',
     },
@@ -133,7 +138,9 @@ export async function mountMiniapp(options: MiniappOptions): Promise<void> {
   const { app, env, publicEnv } = options;
   const devLaunch = devLaunchEnabled(env);
   const appDir = path.join(options.root, '..', 'miniapp');
-  const buildDir = env.MINIAPP_BUILD_DIR ? path.resolve(env.MINIAPP_BUILD_DIR) : path.join(appDir, 'dist');
+  const buildDir = env.MINIAPP_BUILD_DIR
+    ? path.resolve(env.MINIAPP_BUILD_DIR)
+    : path.join(appDir, 'dist');
 
   const withEnv = (html: string, basePath: string) =>
     html.replace(
@@ -143,9 +150,15 @@ export async function mountMiniapp(options: MiniappOptions): Promise<void> {
 
   if (devLaunch) {
     const token = env.TELEGRAM_BOT_TOKEN ?? DEV_TELEGRAM_BOT_TOKEN;
-    app.get(['', '/ru', '/ua'].map((prefix) => `${prefix}${MINIAPP_BASE}/dev-launch`), (req, res) => {
-      res.set('cache-control', 'no-store').type('text/plain').send(devLaunchParams(req.query, token));
-    });
+    app.get(
+      ['', '/ru', '/ua'].map((prefix) => `${prefix}${MINIAPP_BASE}/dev-launch`),
+      (req, res) => {
+        res
+          .set('cache-control', 'no-store')
+          .type('text/plain')
+          .send(devLaunchParams(req.query, token));
+      },
+    );
   }
 
   let page: (req: Request) => Promise<string>;
@@ -156,7 +169,11 @@ export async function mountMiniapp(options: MiniappOptions): Promise<void> {
     });
     app.use(
       `${MINIAPP_BASE}/assets`,
-      express.static(path.join(buildDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
+      express.static(path.join(buildDir, 'assets'), {
+        immutable: true,
+        maxAge: '1y',
+        fallthrough: false,
+      }),
     );
     page = (req) => Promise.resolve(withEnv(template, basePathOf(req.path)));
   } else {
@@ -164,16 +181,23 @@ export async function mountMiniapp(options: MiniappOptions): Promise<void> {
     const devServer = await vite.createServer({
       configFile: path.join(appDir, 'vite.config.ts'),
       appType: 'custom',
-      server: { middlewareMode: true, hmr: { server: options.server, path: `${MINIAPP_BASE}/__hmr` } },
+      server: {
+        middlewareMode: true,
+        hmr: { server: options.server, path: `${MINIAPP_BASE}/__hmr` },
+      },
       logLevel: 'warn',
     });
     app.use((req, res, next) => {
-      if (!req.path.startsWith(`${MINIAPP_BASE}/`) || req.path === `${MINIAPP_BASE}/`) return next();
+      if (!req.path.startsWith(`${MINIAPP_BASE}/`) || req.path === `${MINIAPP_BASE}/`)
+        return next();
       devServer.middlewares(req, res, next);
     });
     page = async (req) =>
       withEnv(
-        await devServer.transformIndexHtml(req.originalUrl, await readFile(path.join(appDir, 'index.html'), 'utf8')),
+        await devServer.transformIndexHtml(
+          req.originalUrl,
+          await readFile(path.join(appDir, 'index.html'), 'utf8'),
+        ),
         basePathOf(req.path),
       );
   }

@@ -1,6 +1,13 @@
 import { Spinner } from '@telegram-apps/telegram-ui';
 import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation, useNavigate, useNavigation, useNavigationType } from 'react-router';
+import {
+  NavigationType,
+  Outlet,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useNavigationType,
+} from 'react-router';
 
 import { useSignIn } from '../sign-in.ts';
 import { showBackButton } from '../telegram/sdk.ts';
@@ -19,8 +26,8 @@ function useBackButton(): void {
   const navigationType = useNavigationType();
   const navigate = useNavigate();
   useEffect(() => {
-    if (navigationType === 'PUSH') depth += 1;
-    else if (navigationType === 'POP') depth = Math.max(0, depth - 1);
+    if (navigationType === NavigationType.Push) depth += 1;
+    else if (navigationType === NavigationType.Pop) depth = Math.max(0, depth - 1);
   }, [location.key, navigationType]);
   const atStart = location.pathname === '/' && !new URLSearchParams(location.search).has('step');
   useEffect(() => {

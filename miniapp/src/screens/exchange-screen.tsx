@@ -171,7 +171,6 @@ function Exchange({ catalog }: { catalog: ExchangeCatalog }) {
         header={t('widget.youGet')}
         footer={
           <Section.Footer>
-          <Section.Footer>
             <QuoteStatus
               quote={quote}
               typedInvalid={typed !== '' && !amountValid}

@@ -80,7 +80,7 @@ export function mockTelegram(
 
 /** Sends an event as the Telegram client would (`main_button_pressed`, `viewport_changed`...). */
 export function emitTelegramEvent(name: string, payload?: unknown): void {
-  (emitEvent as (name: string, payload?: unknown) => void)(name, payload);
+  emitEvent(name, payload);
 }
 
 /**

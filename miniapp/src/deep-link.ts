@@ -9,3 +9,20 @@ export function deepLinkTarget(link: StartParam): string | undefined {
   }
   return undefined;
 }
+
+const HANDLED_KEY = 'miniapp.deepLinkOpened';
+
+/**
+ * Opens the launch's deep link once: on its first page, before the router reads the address.
+ * A reload later in the launch (same launch data) stays where the person is.
+ */
+export function openDeepLink(basePath: string, target: string | undefined): void {
+  if (!target) return;
+  try {
+    if (window.sessionStorage.getItem(HANDLED_KEY)) return;
+    window.sessionStorage.setItem(HANDLED_KEY, '1');
+  } catch {
+    // No storage: the link opens on every load, which is still right on the first.
+  }
+  window.history.replaceState(null, '', `${basePath}${target}${window.location.hash}`);
+}

@@ -10,7 +10,7 @@ import { parseStartParam } from '@app/shared/telegram';
 import { createI18n, loadCatalog } from '@app/web/app/i18n/i18n.ts';
 
 import { App } from './app.tsx';
-import { deepLinkTarget } from './deep-link.ts';
+import { deepLinkTarget, openDeepLink } from './deep-link.ts';
 import { miniappConfig } from './env.ts';
 import { preloadCatalog } from './exchange/catalog.ts';
 import { setSessionLocale } from './session.ts';
@@ -40,13 +40,7 @@ async function main(): Promise<void> {
   const deepLink = parseStartParam(telegram?.startParam);
   if (telegram) {
     startSignIn(telegram, deepLink.referralCode);
-    // The deep link opens its order or pair on the launch's first page only, not on a reload
-    // after the person moved on.
-    const target = deepLinkTarget(deepLink);
-    const relative = window.location.pathname.slice(basePath.length);
-    if (target && (relative === '' || relative === '/') && window.location.search === '') {
-      window.history.replaceState(null, '', `${basePath}${target}${window.location.hash}`);
-    }
+    openDeepLink(basePath, deepLinkTarget(deepLink));
   }
 
   await loadCatalog(locale);

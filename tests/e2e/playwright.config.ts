@@ -13,6 +13,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-pglite-'));
 // half-written. Inside web/ so Node reads it as the package's ES modules.
 const offset = process.env['E2E_PORT_OFFSET'] ?? '0';
 const buildDir = path.join(root, 'web', `.e2e-build-${offset}`);
+const miniappBuildDir = path.join(root, 'miniapp', `.e2e-build-${offset}`);
 
 /** Debian's Chromium (apt-get install chromium); Playwright's own download is not reachable. */
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -44,10 +45,15 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     // The build is the production one (what ships); the services run as in development.
-    command: 'NODE_ENV=production npm run build -w web && npx tsx scripts/start.ts --fresh',
+    command:
+      'NODE_ENV=production npm run build -w web && npm run build -w miniapp && npx tsx scripts/start.ts --fresh',
     cwd: root,
     url: `${WEB_URL}/healthz`,
-    env: { ...stackEnvironment(dataDir), WEB_BUILD_DIR: buildDir },
+    env: {
+      ...stackEnvironment(dataDir),
+      WEB_BUILD_DIR: buildDir,
+      MINIAPP_BUILD_DIR: miniappBuildDir,
+    },
     timeout: 240_000,
     reuseExistingServer: false,
     // Ctrl-C, as a person stops `npm start`: the launcher stops every service and the database.

@@ -17,9 +17,9 @@ import { SignInFailed } from './sign-in-failed.tsx';
 let depth = 0;
 
 /**
- * Telegram's back button mirrors the app's navigation: shown on every screen but the exchange's
- * first step; it goes back in the app's history, or to the exchange when there is nothing behind
- * (the screen was opened by a deep link).
+ * Telegram's back button mirrors the app's navigation: it goes back in the app's history, or to
+ * the exchange when there is nothing behind (a screen opened by a deep link). Hidden only on the
+ * exchange's first step with nothing behind it, where Telegram's own close button is the way out.
  */
 function useBackButton(): void {
   const location = useLocation();
@@ -28,15 +28,14 @@ function useBackButton(): void {
   useEffect(() => {
     if (navigationType === NavigationType.Push) depth += 1;
     else if (navigationType === NavigationType.Pop) depth = Math.max(0, depth - 1);
-  }, [location.key, navigationType]);
-  const atStart = location.pathname === '/' && !new URLSearchParams(location.search).has('step');
-  useEffect(() => {
-    if (atStart) return;
+    const atStart = location.pathname === '/' && !new URLSearchParams(location.search).has('step');
+    if (atStart && depth === 0) return;
     return showBackButton(() => {
       if (depth > 0) void navigate(-1);
       else void navigate('/', { replace: true });
     });
-  }, [atStart, navigate]);
+    // Every move counts once (a replace, such as typing an amount, changes nothing behind).
+  }, [location.key, location.pathname, location.search, navigationType, navigate]);
 }
 
 /** Scrolls to the top on a new screen (Telegram keeps the WebView's scroll otherwise). */

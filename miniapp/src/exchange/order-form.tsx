@@ -19,6 +19,7 @@ import {
 } from '@app/web/app/graphql/generated/user.ts';
 import { graphqlRequest, GraphqlRequestError } from '@app/web/app/graphql/request.ts';
 
+import { SectionHeading } from '../components/section-heading.tsx';
 import { useMainButton } from '../components/use-main-button.ts';
 import { browserEnv } from '../env.ts';
 import { session, useSession } from '../session.ts';
@@ -232,7 +233,7 @@ export default function OrderForm(props: {
           receive: currencyLabel(to.code, to),
         })}
       </h1>
-      <Section header={t('create.amountLegend')}>
+      <Section header={<SectionHeading>{t('create.amountLegend')}</SectionHeading>}>
         <Cell
           subhead={t('create.youSend')}
         >{`${trimZeros(quote.sendAmount)} ${currencyLabel(from.code, from)}`}</Cell>
@@ -240,7 +241,7 @@ export default function OrderForm(props: {
           subhead={t('create.youGet')}
         >{`${trimZeros(quote.receiveAmount)} ${currencyLabel(to.code, to)}`}</Cell>
       </Section>
-      <Section header={t('miniapp:exchange.details')}>
+      <Section header={<SectionHeading>{t('miniapp:exchange.details')}</SectionHeading>}>
         {text('email', t('create.email'), {
           hint: t('create.emailHint'),
           maxLength: 254,
@@ -259,7 +260,7 @@ export default function OrderForm(props: {
         {text('reason', t('create.reason'), { hint: t('create.reasonHint'), maxLength: 1000 })}
         {to.kind === 'cash' ? <Text className="hint">{t('create.cashHint')}</Text> : null}
       </Section>
-      <Section header={t('create.noticesTitle')}>
+      <Section header={<SectionHeading>{t('create.noticesTitle')}</SectionHeading>}>
         <ul className="notices">
           <li>{t('create.notices.operator')}</li>
           <li>{t('create.notices.rate')}</li>

@@ -14,6 +14,7 @@ import { startingPair } from '@app/web/app/exchange/starting-pair.ts';
 import type { CurrencyOption, ExchangeCatalog, QuoteSide } from '@app/web/app/exchange/types.ts';
 import { useQuote, type QuoteState } from '@app/web/app/exchange/use-quote.ts';
 
+import { SectionHeading } from '../components/section-heading.tsx';
 import { CenteredSpinner } from '../components/shell.tsx';
 import { LoadFailed } from '../components/states.tsx';
 import { useMainButton } from '../components/use-main-button.ts';
@@ -142,7 +143,7 @@ function Exchange({ catalog }: { catalog: ExchangeCatalog }) {
   return (
     <List>
       <h1 className="screen-title">{t('miniapp:title')}</h1>
-      <Section header={t('widget.youSend')}>
+      <Section header={<SectionHeading>{t('widget.youSend')}</SectionHeading>}>
         <AmountInput
           id="send-amount"
           label={t('widget.youSend')}
@@ -168,7 +169,7 @@ function Exchange({ catalog }: { catalog: ExchangeCatalog }) {
         </IconButton>
       </div>
       <Section
-        header={t('widget.youGet')}
+        header={<SectionHeading>{t('widget.youGet')}</SectionHeading>}
         footer={
           <Section.Footer>
             <QuoteStatus

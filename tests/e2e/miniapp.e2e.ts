@@ -1,0 +1,246 @@
+import type { Page } from '@playwright/test';
+
+import { adminGraphql } from './accounts.ts';
+import { staff } from './staff.ts';
+import { expect, expectedFailures, expectNoSeriousViolations, test } from './support.ts';
+import {
+  accountsOfTelegramUser,
+  backButton,
+  hapticNotifications,
+  launchUrl,
+  mainButton,
+  newTelegramUser,
+  openAsTelegramClient,
+  signedLaunchParams,
+} from './telegram.ts';
+
+/*
+ * The Telegram mini-app (issue: mini-app) on a phone-sized screen, launched as Telegram launches
+ * it: validly signed launch data (the development bot token), the real quick-auth, the real
+ * engine and live subscriptions. Staff act through the engine's API.
+ */
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+const TRC20_ADDRESS = 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC';
+const DEPOSIT_ADDRESS = 'bc1qminiappdeposit0e2etestaddress000000';
+
+/** The access token's user: which account the app signed in as. */
+async function signedInUserId(page: Page): Promise<string> {
+  await expect
+    .poll(() => page.evaluate<string | null>("window.sessionStorage.getItem('accessToken')"))
+    .not.toBeNull();
+  const token = await page.evaluate<string>("window.sessionStorage.getItem('accessToken')");
+  const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+    userId: string;
+  };
+  return payload.userId;
+}
+
+/** From the exchange screen to a created order; returns its id. */
+async function createOrder(page: Page, amount: string): Promise<string> {
+  await page.locator('#send-amount').fill(amount);
+  await expect(page.getByText(/1 BTC ≈/)).toBeVisible();
+  await expect(mainButton(page)).toBeEnabled();
+  await mainButton(page).click();
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Exchange BTC for USDT (TRC20)');
+  // Everything empty: the same rules and messages as the web form, and an error buzz.
+  await mainButton(page).click();
+  await expect(page.getByText('The field is required')).toHaveCount(4);
+  await expect(page.getByText('You must agree to continue')).toHaveCount(2);
+  expect(await hapticNotifications(page)).toContain('error');
+
+  await page.locator('#order-email').fill(`tg-${Date.now()}@example.com`);
+  await page.locator('#order-fullName').fill('Taras Telegram');
+  await page.locator('#order-walletAddress').fill(TRC20_ADDRESS);
+  await page.locator('#order-reason').fill('Savings');
+  // telegram-ui draws its own box over the (visually hidden) checkbox; people tap the row.
+  await page.locator('#order-agreeTerms').check({ force: true });
+  await page.locator('#order-agreeAml').check({ force: true });
+  await mainButton(page).click();
+
+  await expect(page).toHaveURL(/\/telegram-app\/transaction\/[0-9a-f-]{36}/);
+  return new URL(page.url()).pathname.split('/').pop()!;
+}
+
+test('silent sign-in creates the Telegram account once; the next launch reuses it', async ({
+  browser,
+  page,
+}) => {
+  const user = newTelegramUser();
+  await page.goto(launchUrl({ user, lang: 'uk' }));
+  // Telegram's language_code uk is the Ukrainian interface.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Обмін');
+  const first = await signedInUserId(page);
+  expect(await accountsOfTelegramUser(user)).toEqual([
+    expect.objectContaining({ id: first, locale: 'ua' }),
+  ]);
+  await expectNoSeriousViolations(page);
+
+  // A second launch (a new WebView: nothing stored) signs in to the same account.
+  const second = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await second.goto(launchUrl({ user, lang: 'en' }));
+  await expect(second.getByRole('heading', { level: 1 })).toHaveText('Exchange');
+  expect(await signedInUserId(second)).toBe(first);
+  expect(await accountsOfTelegramUser(user)).toHaveLength(1);
+  await second.close();
+});
+
+test('an exchange made in the app follows staff to completed; history repeats it', async ({
+  page,
+}) => {
+  const user = newTelegramUser();
+  await page.goto(launchUrl({ user }));
+  const id = await createOrder(page, '0.02');
+  expect(await hapticNotifications(page)).toContain('success');
+
+  await expect(page.getByText('Waiting for operator')).toBeVisible();
+  await expect(page.getByText(/takes 2 to 10 minutes/)).toBeVisible();
+  // Back from the order goes to the exchange, not to the filled-in form.
+  await expect(backButton(page)).toBeVisible();
+
+  await staff.supplyAddress(id, DEPOSIT_ADDRESS);
+  await expect(page.getByText('Waiting for payment', { exact: true })).toBeVisible();
+  await expect(page.getByText(DEPOSIT_ADDRESS)).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR code of the deposit address' })).toBeVisible();
+  await expect(page.locator('.qr svg')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel the exchange' })).toBeVisible();
+
+  await staff.confirmPayment(id);
+  await expect(page.getByText(/Payment received/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel the exchange' })).toHaveCount(0);
+  const buzzesBefore = (await hapticNotifications(page)).length;
+  await staff.complete(id, 'payout-tx-miniapp-1');
+  await expect(page.getByText('This transfer was successfully completed.')).toBeVisible();
+  await expect(page.getByText('payout-tx-miniapp-1')).toBeVisible();
+  // The live change to completed buzzes once more, with success.
+  await expect
+    .poll(async () => (await hapticNotifications(page)).slice(buzzesBefore))
+    .toEqual(['success']);
+  await expect(mainButton(page)).toHaveText('New exchange');
+
+  // History: the order with its status chip, and Repeat opening the exchange prefilled.
+  await page.goto(launchUrl({ user, path: '/transactions-history' }));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Transactions history (1)');
+  const row = page.getByRole('listitem').filter({ hasText: '0.02 BTC' });
+  await expect(row.getByText('Completed')).toBeVisible();
+  await row.getByRole('button', { name: /Repeat order/ }).click();
+  await expect(page).toHaveURL(/\/telegram-app\?from=BTC&to=USDTTRC20&side=send&amount=0\.02/);
+  await expect(page.locator('#send-amount')).toHaveValue('0.02');
+  await expect(page.getByText(/1 BTC ≈/)).toBeVisible();
+  // Back returns to the history it came from.
+  await backButton(page).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Transactions history (1)');
+});
+
+test('the owner cancels a waiting order in the app', async ({ page }) => {
+  const user = newTelegramUser();
+  await page.goto(launchUrl({ user }));
+  const id = await createOrder(page, '0.01');
+  await page.getByRole('button', { name: 'Cancel the exchange' }).click();
+  await page.getByRole('button', { name: 'Keep the order' }).click();
+  await expect(page.getByText('Waiting for operator')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel the exchange' }).click();
+  await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+  await expect(page.getByText(/The order was canceled/)).toBeVisible();
+  const { transactions_by_pk: row } = await adminGraphql<{
+    transactions_by_pk: { status: string };
+  }>('query ($id: uuid!) { transactions_by_pk(id: $id) { status } }', { id });
+  expect(row.status).toBe('canceled');
+});
+
+test('deep links open an order, or a pair with a referral code for a new account', async ({
+  browser,
+  page,
+}) => {
+  const owner = newTelegramUser();
+  await page.goto(launchUrl({ user: owner }));
+  const id = await createOrder(page, '0.015');
+
+  const reopened = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await reopened.goto(launchUrl({ user: owner, startapp: `order_${id}` }));
+  await expect(reopened).toHaveURL(new RegExp(`/telegram-app/transaction/${id}`));
+  await expect(reopened.getByText('0.015 BTC')).toBeVisible();
+  // Opened directly: back leads to the exchange, not out of the app.
+  await backButton(reopened).click();
+  await expect(reopened.locator('#send-amount')).toBeVisible();
+  await reopened.close();
+
+  // Someone else's order link shows nothing of it.
+  const stranger = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await stranger.goto(launchUrl({ user: newTelegramUser(), startapp: `order_${id}` }));
+  await expect(
+    stranger.getByText('No such order, or it belongs to another account.'),
+  ).toBeVisible();
+  await stranger.close();
+
+  // A referrer's link with a pair: the new account is theirs, the pair is preset.
+  const { portal_users: owners } = await adminGraphql<{
+    portal_users: Array<{ id: string; referral_name: string }>;
+  }>(
+    'query ($user: bigint!) { portal_users(where: { telegram_id: { _eq: $user } }) { id referral_name } }',
+    { user: owner },
+  );
+  const referrer = owners[0]!;
+  const invited = newTelegramUser();
+  const link = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await link.goto(
+    launchUrl({ user: invited, startapp: `pair_eth-to-btc__ref_${referrer.referral_name}` }),
+  );
+  await expect(link.getByRole('button', { name: /^From ETH/ })).toBeVisible();
+  await expect(link.getByRole('button', { name: /^To BTC/ })).toBeVisible();
+  await expect
+    .poll(async () => (await accountsOfTelegramUser(invited))[0]?.referrer_id)
+    .toBe(referrer.id);
+  await link.close();
+});
+
+test("the app follows Telegram's theme, light or dark, live", async ({ page }) => {
+  // Scripts as strings: this project's test types have no DOM (they run in the page).
+  const background = () =>
+    page.evaluate<string>("getComputedStyle(document.querySelector('.app-root')).backgroundColor");
+  await page.goto(launchUrl({ user: newTelegramUser(), theme: 'light' }));
+  await expect(page.locator('#send-amount')).toBeVisible();
+  expect(await background()).toBe('rgb(244, 244, 245)');
+  await page.screenshot({ path: test.info().outputPath('miniapp-light.png') });
+
+  // Telegram sends theme_changed when the person switches theme: the colours follow.
+  const dark = {
+    bg_color: '#212121',
+    text_color: '#ffffff',
+    hint_color: '#aaaaaa',
+    link_color: '#8cc2e6',
+    button_color: '#2ea6ff',
+    button_text_color: '#ffffff',
+    secondary_bg_color: '#181818',
+  };
+  const event = JSON.stringify({ eventType: 'theme_changed', eventData: { theme_params: dark } });
+  await page.evaluate(`window.postMessage(${JSON.stringify(event)}, '*')`);
+  await expect.poll(background).toBe('rgb(24, 24, 24)');
+  await page.screenshot({ path: test.info().outputPath('miniapp-dark.png') });
+});
+
+test('tampered launch data is refused with a clear error, and no account is made', async ({
+  page,
+  consoleErrors,
+}) => {
+  const user = newTelegramUser();
+  const params = await signedLaunchParams(user);
+  // Someone edits the user id inside Telegram's signed data.
+  const data = params.get('tgWebAppData')!.replace(String(user), String(user + 1));
+  params.set('tgWebAppData', data);
+  await openAsTelegramClient(page, params);
+  await expect(page.getByRole('alert')).toHaveText('We could not confirm your Telegram account');
+  await expect(page.getByText(/Close the app and open it again from the bot/)).toBeVisible();
+  expect(await accountsOfTelegramUser(user)).toEqual([]);
+  expect(await accountsOfTelegramUser(user + 1)).toEqual([]);
+  expectedFailures(consoleErrors, /401/);
+});
+
+test('the untampered launch data of a real client signs in', async ({ page }) => {
+  const user = newTelegramUser();
+  await openAsTelegramClient(page, await signedLaunchParams(user));
+  await expect(page.locator('#send-amount')).toBeVisible();
+  await expect.poll(async () => (await accountsOfTelegramUser(user)).length).toBe(1);
+});

@@ -14,4 +14,6 @@ COPY miniapp/package.json miniapp/
 COPY tests/package.json tests/
 RUN npm ci --include=dev --no-audit --no-fund
 COPY . .
+# The portal and the mini-app ship as production builds (web/build, miniapp/dist).
+RUN npm run build -w web && npm run build -w miniapp
 USER node

@@ -84,6 +84,9 @@ test('silent sign-in creates the Telegram account once; the next launch reuses i
   await expect(second.getByRole('heading', { level: 1 })).toHaveText('Exchange');
   expect(await signedInUserId(second)).toBe(first);
   expect(await accountsOfTelegramUser(user)).toHaveLength(1);
+  // A locale prefix in the address outranks Telegram's language.
+  await second.goto(`/ru${launchUrl({ user, lang: 'en' })}`);
+  await expect(second.getByRole('heading', { level: 1 })).toHaveText('Обмен');
   await second.close();
 });
 

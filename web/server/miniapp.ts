@@ -91,7 +91,9 @@ export function devLaunchParams(query: Record<string, unknown>, botToken: string
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const userId = Number(text(query['user']) ?? '100000001');
   const theme = text(query['theme']) === 'light' ? 'light' : 'dark';
-  const startParam = text(query['startapp']);
+  const asked = text(query['startapp']);
+  // Telegram allows only these characters in a start parameter; anything else is left out.
+  const startParam = asked && /^[A-Za-z0-9_-]{1,512}$/.test(asked) ? asked : undefined;
   const languageCode = text(query['lang']) ?? 'en';
   const initData = sign(
     {

@@ -1,0 +1,122 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { validate } from '@telegram-apps/init-data-node';
+import express from 'express';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { DEV_TELEGRAM_BOT_TOKEN } from '@app/shared/env';
+import { createLogger } from '@app/shared/log';
+
+import { getPublicEnv, WebEnv } from './env.ts';
+import { devLaunchEnabled, devLaunchParams, mountMiniapp, TELEGRAM_THEMES } from './miniapp.ts';
+
+const envOf = (values: Record<string, string>) => WebEnv.parse(values);
+
+describe('development launches', () => {
+  it('are on by default outside production, off in it, and cannot be forced on there', () => {
+    expect(devLaunchEnabled(envOf({}))).toBe(true);
+    expect(devLaunchEnabled(envOf({ MINIAPP_DEV_LAUNCH: 'false' }))).toBe(false);
+    expect(devLaunchEnabled(envOf({ NODE_ENV: 'production' }))).toBe(false);
+    expect(() =>
+      devLaunchEnabled(envOf({ NODE_ENV: 'production', MINIAPP_DEV_LAUNCH: 'true' })),
+    ).toThrow(/production/);
+  });
+
+  it('sign launch data that Telegram’s check accepts, with the chosen user, theme and link', () => {
+    const params = new URLSearchParams(
+      devLaunchParams(
+        { user: '4242', lang: 'uk', theme: 'light', startapp: 'pair_btc-to-xmr__ref_alice' },
+        DEV_TELEGRAM_BOT_TOKEN,
+      ),
+    );
+    const initData = params.get('tgWebAppData')!;
+    expect(() => validate(initData, DEV_TELEGRAM_BOT_TOKEN, { expiresIn: 60 })).not.toThrow();
+    expect(() => validate(initData, '123456:another-bot-token-000000000000000')).toThrow();
+    const fields = new URLSearchParams(initData);
+    expect(JSON.parse(fields.get('user')!)).toMatchObject({ id: 4242, language_code: 'uk' });
+    expect(fields.get('start_param')).toBe('pair_btc-to-xmr__ref_alice');
+    expect(params.get('tgWebAppStartParam')).toBe('pair_btc-to-xmr__ref_alice');
+    expect(JSON.parse(params.get('tgWebAppThemeParams')!)).toEqual(TELEGRAM_THEMES.light);
+    expect(params.get('tgWebAppPlatform')).toBe('tdesktop');
+  });
+
+  it('leave out a deep link outside Telegram’s alphabet and fall back to the default user', () => {
+    const params = new URLSearchParams(
+      devLaunchParams({ user: '-1', startapp: 'a b<script>' }, DEV_TELEGRAM_BOT_TOKEN),
+    );
+    const fields = new URLSearchParams(params.get('tgWebAppData')!);
+    expect(fields.get('start_param')).toBeNull();
+    expect(params.get('tgWebAppStartParam')).toBeNull();
+    expect(JSON.parse(fields.get('user')!)).toMatchObject({ id: 100000001 });
+  });
+});
+
+describe('serving the built mini-app', () => {
+  let server: Server | undefined;
+  let buildDir: string | undefined;
+  afterEach(async () => {
+    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+    if (buildDir) await rm(buildDir, { recursive: true, force: true });
+  });
+
+  async function start(values: Record<string, string>): Promise<string> {
+    buildDir = await mkdtemp(path.join(tmpdir(), 'miniapp-build-'));
+    await mkdir(path.join(buildDir, 'assets'));
+    await writeFile(
+      path.join(buildDir, 'index.html'),
+      '<html><head><!--miniapp-env--></head><body></body></html>',
+    );
+    await writeFile(path.join(buildDir, 'assets', 'index-abc.js'), 'console.log(1)');
+    const env = envOf({ ...values, MINIAPP_BUILD_DIR: buildDir });
+    const app = express();
+    server = createServer(app);
+    await mountMiniapp({
+      app,
+      server,
+      env,
+      publicEnv: getPublicEnv(env, 'build-1'),
+      servingBuild: true,
+      root: path.join(import.meta.dirname, '..'),
+      logger: createLogger('test', { level: 'silent' }),
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  it('answers every app path in every locale with the page and its settings', async () => {
+    const base = await start({ PUBLIC_CONTACT_EMAIL: 'help@exchange.local' });
+    for (const [pathname, basePath] of [
+      ['/telegram-app', '/telegram-app'],
+      ['/telegram-app/transaction/3f2a9c4e-1b7d-4e2a-9c3b-8d1e5f6a7b8c', '/telegram-app'],
+      ['/ru/telegram-app/transactions-history', '/ru/telegram-app'],
+      ['/ua/telegram-app', '/ua/telegram-app'],
+    ] as const) {
+      const response = await fetch(`${base}${pathname}`);
+      expect(response.status, pathname).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      const html = await response.text();
+      expect(html).toContain(`window.__MINIAPP__={"devLaunch":true,"basePath":"${basePath}"}`);
+      expect(html).toContain('"PUBLIC_CONTACT_EMAIL":"help@exchange.local"');
+      expect(html).not.toContain('<!--miniapp-env-->');
+    }
+    const asset = await fetch(`${base}/telegram-app/assets/index-abc.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect((await fetch(`${base}/telegram-app/assets/missing.js`)).status).toBe(404);
+  });
+
+  it('offers no development launch in production', async () => {
+    const base = await start({
+      NODE_ENV: 'production',
+      PUBLIC_SITE_URL: 'https://exchange.example',
+    });
+    // The path is just another page of the app: no signed launch data comes back.
+    const answer = await (await fetch(`${base}/telegram-app/dev-launch?user=1`)).text();
+    expect(answer).not.toContain('tgWebAppData');
+    expect(await (await fetch(`${base}/telegram-app`)).text()).toContain('"devLaunch":false');
+  });
+});

@@ -25,7 +25,13 @@ const HELP = `Usage: npm run bench:web -- [options]
   --keep-reports    also write every run's Lighthouse JSON beside it
 `;
 
-function integer(value: string | undefined, fallback: number, name: string, min: number): number {
+/** An integer option of at least `min`, or `fallback` when absent. */
+export function integer(
+  value: string | undefined,
+  fallback: number,
+  name: string,
+  min: number,
+): number {
   if (value === undefined) return fallback;
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < min)

@@ -153,6 +153,11 @@ export function renderTable(pages: PageResult[]): string {
   ];
   const header = ['', ...pages.map((page) => page.label)];
   const body = rows.map(([label, cell]) => [label, ...pages.map(cell)]);
+  return alignTable(header, body);
+}
+
+/** A text table: the first column left-aligned, the others right-aligned, a rule under the header. */
+export function alignTable(header: string[], body: string[][]): string {
   const widths = header.map((_, column) =>
     Math.max(...[header, ...body].map((row) => row[column]!.length)),
   );

@@ -62,10 +62,15 @@ export async function startStack(options: {
   repoRoot: string;
   ports: StackPorts;
   buildDir: string;
+  /** Added to (and overriding) the launcher's environment, e.g. MINIAPP_BUILD_DIR. */
+  env?: Record<string, string>;
+  /** Prefix of the temporary folders (database, outbox); default `web-bench`. */
+  name?: string;
 }): Promise<RunningStack> {
   const { ports } = options;
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'web-bench-pglite-'));
-  const outbox = await mkdtemp(path.join(tmpdir(), 'web-bench-outbox-'));
+  const name = options.name ?? 'web-bench';
+  const dataDir = await mkdtemp(path.join(tmpdir(), `${name}-pglite-`));
+  const outbox = await mkdtemp(path.join(tmpdir(), `${name}-outbox-`));
   const webUrl = `http://localhost:${ports.web}`;
   const launcher = spawnTs('scripts/start.ts', ['--fresh'], {
     cwd: options.repoRoot,
@@ -90,6 +95,7 @@ export async function startStack(options: {
       AUTH_MINIAPP_ORIGIN: webUrl,
       AUTH_OUTBOX_DIR: outbox,
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
   });
   const cleanup = async () => {

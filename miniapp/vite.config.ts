@@ -19,5 +19,7 @@ export default defineConfig({
     // eslint-disable-next-line no-restricted-properties -- build tooling, not a service
     outDir: process.env['MINIAPP_BUILD_DIR'] ?? path.join(here, 'dist'),
     emptyOutDir: true,
+    // The web server reads it to preload the page's language (web/server/miniapp.ts).
+    manifest: true,
   },
 });

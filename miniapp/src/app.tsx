@@ -1,6 +1,6 @@
 import { AppRoot } from '@telegram-apps/telegram-ui';
 import type { i18n } from 'i18next';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 
@@ -54,8 +54,16 @@ function ThemedRoot({ children }: { children: React.ReactNode }) {
   );
 }
 
-export function App(props: { launch: Launch; i18n: i18n; basePath: string }) {
+export function App(props: {
+  launch: Launch;
+  i18n: i18n;
+  basePath: string;
+  onFirstPaint: () => void;
+}) {
   const [router] = useState(() => createRouter(props.basePath));
+  const { onFirstPaint } = props;
+  // Passive effects run after the browser has painted the first commit.
+  useEffect(() => onFirstPaint(), [onFirstPaint]);
   return (
     <I18nextProvider i18n={props.i18n}>
       <ThemedRoot>

@@ -1,3 +1,4 @@
+import type { ExchangeCatalog } from '@app/web/app/exchange/types.ts';
 import { browserEnv } from '@app/web/app/utils/public-env.ts';
 
 /*
@@ -13,6 +14,10 @@ export interface MiniappConfig {
   devLaunch: boolean;
   /** Where the mini-app lives: `/telegram-app`, or `/ru/telegram-app` and `/ua/telegram-app`. */
   basePath: string;
+  /** With devLaunch: launch data signed for this page's query, as Telegram would put it. */
+  devLaunchParams?: string;
+  /** The exchange catalog as the server had it (absent when the engine did not answer). */
+  catalog?: ExchangeCatalog;
 }
 
 declare global {

@@ -31,22 +31,27 @@ async function main(): Promise<void> {
   const { basePath } = miniappConfig();
   // The reference data does not wait for Telegram or the sign-in.
   void preloadCatalog().catch(() => undefined);
-  const launched = await launch();
+  const launched = launch();
   const telegram = launched.kind === 'telegram' ? launched.telegram : undefined;
   const locale = chooseLocale(basePath, telegram?.languageCode);
   setSessionLocale(locale);
   document.documentElement.lang = LANGUAGE_TAGS[locale];
 
   const deepLink = parseStartParam(telegram?.startParam);
-  if (telegram) {
-    startSignIn(telegram, deepLink.referralCode);
-    openDeepLink(basePath, deepLinkTarget(deepLink));
-  }
+  if (telegram) openDeepLink(basePath, deepLinkTarget(deepLink));
 
   await loadCatalog(locale);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App launch={launched} i18n={createI18n(locale)} basePath={basePath} />
+      <App
+        launch={launched}
+        i18n={createI18n(locale)}
+        basePath={basePath}
+        // The first screen paints before the sign-in goes out: it needs no account.
+        onFirstPaint={() => {
+          if (telegram) startSignIn(telegram, deepLink.referralCode);
+        }}
+      />
     </StrictMode>,
   );
 }

@@ -15,6 +15,8 @@ import express, { type Express, type Request, type Response } from 'express';
 import { DEV_TELEGRAM_BOT_TOKEN } from '@app/shared/env';
 import type { Logger } from '@app/shared/log';
 
+import { loadExchangeCatalog } from '../app/exchange/catalog.server.ts';
+
 import type { PublicEnv, WebEnv } from './env.ts';
 
 export const MINIAPP_BASE = '/telegram-app';
@@ -31,6 +33,41 @@ const scriptJson = (value: unknown): string =>
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+
+/** A navigation to one of the app's screens, not a request for a module or an asset. */
+const isPageRequest = (req: Request): boolean =>
+  req.method === 'GET' && !/\.[a-z0-9]+$/i.test(req.path) && !req.path.includes('/@');
+
+/** The built chunk of each locale's texts, from the build's Vite manifest. */
+async function localeChunks(buildDir: string): Promise<Partial<Record<string, string>>> {
+  try {
+    const manifest = JSON.parse(
+      await readFile(path.join(buildDir, '.vite', 'manifest.json'), 'utf8'),
+    ) as Record<string, { file: string }>;
+    const chunks: Record<string, string> = {};
+    for (const [source, { file }] of Object.entries(manifest)) {
+      const locale = /shared\/src\/i18n\/resources\/(en|ru|ua)\.ts$/.exec(source)?.[1];
+      if (locale) chunks[locale] = `${MINIAPP_BASE}/${file}`;
+    }
+    return chunks;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * An inline script that starts downloading the page's language before the app's code runs (the
+ * app needs it for its first render, and would otherwise ask for it only after loading): the
+ * locale prefix, else the Telegram user's language_code from the launch data, else the
+ * browser's, as miniapp/src/main.tsx chooses.
+ */
+export function localePreloadScript(
+  chunks: Partial<Record<string, string>>,
+  devInitData?: string,
+): string {
+  if (!chunks['en'] || !chunks['ru'] || !chunks['ua']) return '';
+  return `<script>(function(m,d){try{var p=/^\\/(ru|ua)\\//.exec(location.pathname),l=p&&p[1];if(!l){var i=new URLSearchParams(location.hash.slice(1)).get('tgWebAppData')||d,u=i&&JSON.parse(new URLSearchParams(i).get('user')||'null'),c=((u&&u.language_code)||navigator.language||'').toLowerCase().split(/[-_]/)[0];l=c==='uk'?'ua':c==='ru'?'ru':'en'}var a=document.createElement('link');a.rel='modulepreload';a.href=m[l];document.head.appendChild(a)}catch(e){}})(${scriptJson(chunks)},${scriptJson(devInitData ?? '')})</script>`;
+}
 
 /** Whether development launches are on: by default outside production, never in it. */
 export function devLaunchEnabled(env: WebEnv): boolean {
@@ -144,14 +181,43 @@ export async function mountMiniapp(options: MiniappOptions): Promise<void> {
     ? path.resolve(env.MINIAPP_BUILD_DIR)
     : path.join(appDir, 'dist');
 
-  const withEnv = (html: string, basePath: string) =>
-    html.replace(
+  const token = env.TELEGRAM_BOT_TOKEN ?? DEV_TELEGRAM_BOT_TOKEN;
+  // The services the app calls first: connecting to them starts with the page.
+  const preconnect = [
+    ...new Set([
+      new URL(publicEnv.PUBLIC_GRAPHQL_URL).origin,
+      new URL(publicEnv.PUBLIC_AUTH_URL).origin,
+    ]),
+  ]
+    .map((origin) => `<link rel="preconnect" href="${origin}" crossorigin>`)
+    .join('');
+
+  /**
+   * The page: the app's index.html with its settings, the exchange catalog (so the first screen
+   * renders without waiting for a GraphQL round trip; without the engine, the app asks itself)
+   * and, for a development launch, launch data signed for the address's query.
+   */
+  // Built: each language's chunk, to preload (development serves sources; nothing to preload).
+  const chunks = options.servingBuild ? await localeChunks(buildDir) : {};
+  const withSettings = async (html: string, req: Request) => {
+    const catalog = await loadExchangeCatalog(publicEnv.PUBLIC_GRAPHQL_URL).catch(() => undefined);
+    const launchParams = devLaunch ? devLaunchParams(req.query, token) : undefined;
+    const settings = {
+      devLaunch,
+      basePath: basePathOf(req.path),
+      ...(launchParams ? { devLaunchParams: launchParams } : {}),
+      ...(catalog ? { catalog } : {}),
+    };
+    const devInitData = launchParams
+      ? (new URLSearchParams(launchParams).get('tgWebAppData') ?? undefined)
+      : undefined;
+    return html.replace(
       ENV_MARKER,
-      `<script>window.__PUBLIC_ENV__=${scriptJson(publicEnv)};window.__MINIAPP__=${scriptJson({ devLaunch, basePath })};</script>`,
+      `${preconnect}${localePreloadScript(chunks, devInitData)}<script>window.__PUBLIC_ENV__=${scriptJson(publicEnv)};window.__MINIAPP__=${scriptJson(settings)};</script>`,
     );
+  };
 
   if (devLaunch) {
-    const token = env.TELEGRAM_BOT_TOKEN ?? DEV_TELEGRAM_BOT_TOKEN;
     app.get(
       ['', '/ru', '/ua'].map((prefix) => `${prefix}${MINIAPP_BASE}/dev-launch`),
       (req, res) => {
@@ -177,7 +243,7 @@ export async function mountMiniapp(options: MiniappOptions): Promise<void> {
         fallthrough: false,
       }),
     );
-    page = (req) => Promise.resolve(withEnv(template, basePathOf(req.path)));
+    page = (req) => withSettings(template, req);
   } else {
     const vite = await import('vite');
     const devServer = await vite.createServer({
@@ -189,22 +255,23 @@ export async function mountMiniapp(options: MiniappOptions): Promise<void> {
       },
       logLevel: 'warn',
     });
+    // Vite answers the app's modules and assets; pages fall through to the handler below.
     app.use((req, res, next) => {
-      if (!req.path.startsWith(`${MINIAPP_BASE}/`) || req.path === `${MINIAPP_BASE}/`)
-        return next();
+      if (!req.path.startsWith(`${MINIAPP_BASE}/`) || isPageRequest(req)) return next();
       devServer.middlewares(req, res, next);
     });
     page = async (req) =>
-      withEnv(
+      withSettings(
         await devServer.transformIndexHtml(
           req.originalUrl,
           await readFile(path.join(appDir, 'index.html'), 'utf8'),
         ),
-        basePathOf(req.path),
+        req,
       );
   }
 
   app.get(PAGE_PATHS, (req: Request, res: Response, next) => {
+    if (!isPageRequest(req)) return next();
     page(req).then(
       (html) => {
         res

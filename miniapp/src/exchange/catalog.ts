@@ -5,7 +5,7 @@ import type { ExchangeCatalog } from '@app/web/app/exchange/types.ts';
 import { ExchangeCatalogDocument } from '@app/web/app/graphql/generated/anonymous.ts';
 import { graphqlRequest } from '@app/web/app/graphql/request.ts';
 
-import { browserEnv } from '../env.ts';
+import { browserEnv, miniappConfig } from '../env.ts';
 
 /*
  * The currencies and directions (anonymous reference data): asked for as the app starts, in
@@ -18,6 +18,8 @@ export type CatalogState =
 let pending: Promise<ExchangeCatalog> | undefined;
 
 export function preloadCatalog(): Promise<ExchangeCatalog> {
+  const served = miniappConfig().catalog;
+  if (served) return Promise.resolve(served);
   pending ??= graphqlRequest(browserEnv().PUBLIC_GRAPHQL_URL, ExchangeCatalogDocument, {}).then(
     toExchangeCatalog,
   );
@@ -29,9 +31,14 @@ export function preloadCatalog(): Promise<ExchangeCatalog> {
 }
 
 export function useCatalog(): { state: CatalogState; retry: () => void } {
-  const [state, setState] = useState<CatalogState>({ status: 'loading' });
+  // The catalog the page came with renders in the first paint; otherwise it is fetched.
+  const [state, setState] = useState<CatalogState>(() => {
+    const served = miniappConfig().catalog;
+    return served ? { status: 'ready', catalog: served } : { status: 'loading' };
+  });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
+    if (attempt === 0 && state.status === 'ready') return;
     let live = true;
     setState({ status: 'loading' });
     preloadCatalog().then(

@@ -5,8 +5,7 @@ import { emitTelegramEvent, mockTelegram } from './sdk.ts';
  * asks (viewport, safe areas), draws the two buttons Telegram would draw (the main button at
  * the bottom, the back button at the top) and sends their presses back as Telegram does, and
  * keeps a record of every method the app called (`window.__telegramCalls`: haptics, buttons,
- * links), which the end-to-end tests read. It is a chunk of its own, loaded only for a
- * development launch.
+ * links), which the end-to-end tests read. It runs only for a development launch.
  */
 
 interface TelegramCall {

@@ -1,11 +1,14 @@
 import { AppRoot } from '@telegram-apps/telegram-ui';
 import type { i18n } from 'i18next';
-import { useEffect, useState } from 'react';
+import { lazy, useEffect } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { I18nextProvider } from 'react-i18next';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { Route, Router, Switch } from 'wouter';
 
 import { OutsideTelegram } from './components/outside-telegram.tsx';
+import { RouteError } from './components/route-error.tsx';
 import { Shell } from './components/shell.tsx';
+import { recordDepth } from './navigation.ts';
 import { ExchangeScreen } from './screens/exchange-screen.tsx';
 import { NotFoundScreen } from './screens/not-found-screen.tsx';
 import type { Launch } from './telegram/launch.ts';
@@ -15,34 +18,15 @@ import { useTelegramDark } from './telegram/sdk.ts';
  * The mini-app's routes (spec section 2): /telegram-app, /telegram-app/transaction/{id} and
  * /telegram-app/transactions-history, under the base path the server gave. The exchange is the
  * first screen and ships with the app; the order and history screens, which need the live
- * GraphQL client, are chunks loaded on first visit.
+ * GraphQL client, are chunks loaded on first visit. The router is wouter (a few KB): the app
+ * needs paths, parameters and history, not a data router.
  */
-function createRouter(basename: string) {
-  return createBrowserRouter(
-    [
-      {
-        element: <Shell />,
-        children: [
-          { index: true, element: <ExchangeScreen /> },
-          {
-            path: 'transaction/:id',
-            lazy: async () => ({
-              Component: (await import('./screens/transaction-screen.tsx')).TransactionScreen,
-            }),
-          },
-          {
-            path: 'transactions-history',
-            lazy: async () => ({
-              Component: (await import('./screens/history-screen.tsx')).HistoryScreen,
-            }),
-          },
-          { path: '*', element: <NotFoundScreen /> },
-        ],
-      },
-    ],
-    { basename },
-  );
-}
+const TransactionScreen = lazy(async () => ({
+  default: (await import('./screens/transaction-screen.tsx')).TransactionScreen,
+}));
+const HistoryScreen = lazy(async () => ({
+  default: (await import('./screens/history-screen.tsx')).HistoryScreen,
+}));
 
 /** Telegram's light or dark theme, live (not the portal's forced dark). */
 function ThemedRoot({ children }: { children: React.ReactNode }) {
@@ -60,14 +44,28 @@ export function App(props: {
   basePath: string;
   onFirstPaint: () => void;
 }) {
-  const [router] = useState(() => createRouter(props.basePath));
   const { onFirstPaint } = props;
   // Passive effects run after the browser has painted the first commit.
   useEffect(() => onFirstPaint(), [onFirstPaint]);
   return (
     <I18nextProvider i18n={props.i18n}>
       <ThemedRoot>
-        {props.launch.kind === 'outside' ? <OutsideTelegram /> : <RouterProvider router={router} />}
+        {props.launch.kind === 'outside' ? (
+          <OutsideTelegram />
+        ) : (
+          <Router base={props.basePath} aroundNav={recordDepth}>
+            <ErrorBoundary FallbackComponent={RouteError}>
+              <Shell>
+                <Switch>
+                  <Route path="/" component={ExchangeScreen} />
+                  <Route path="/transaction/:id" component={TransactionScreen} />
+                  <Route path="/transactions-history" component={HistoryScreen} />
+                  <Route component={NotFoundScreen} />
+                </Switch>
+              </Shell>
+            </ErrorBoundary>
+          </Router>
+        )}
       </ThemedRoot>
     </I18nextProvider>
   );

@@ -10,6 +10,7 @@ import { parseStartParam } from '@app/shared/telegram';
 import { createI18n, loadCatalog } from '@app/web/app/i18n/i18n.ts';
 
 import { App } from './app.tsx';
+import { reloadForNewBuild } from './components/route-error.tsx';
 import { deepLinkTarget, openDeepLink } from './deep-link.ts';
 import { miniappConfig } from './env.ts';
 import { preloadCatalog } from './exchange/catalog.ts';
@@ -26,6 +27,11 @@ function chooseLocale(basePath: string, languageCode: string | undefined): Local
   if (path !== basePath) return locale;
   return localeFromTag(languageCode ?? navigator.language) ?? 'en';
 }
+
+// Vite's preload of a lazy part failed (a deployment replaced it): fetch the new build once.
+window.addEventListener('vite:preloadError', (event) => {
+  if (reloadForNewBuild((event as Event & { payload?: unknown }).payload)) event.preventDefault();
+});
 
 async function main(): Promise<void> {
   const { basePath } = miniappConfig();

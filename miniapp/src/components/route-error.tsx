@@ -1,7 +1,7 @@
 import { Button, Placeholder } from '@telegram-apps/telegram-ui';
 import { useEffect } from 'react';
+import type { FallbackProps } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router';
 
 import { isChunkLoadError, reloadOnce } from '@app/web/app/build-check/chunk-errors.ts';
 
@@ -24,8 +24,7 @@ export function reloadForNewBuild(error: unknown): boolean {
 }
 
 /** A screen that failed: a new build is fetched, anything else is said plainly. */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: FallbackProps) {
   const { t } = useTranslation();
   useEffect(() => {
     reloadForNewBuild(error);

@@ -1,7 +1,7 @@
 import { Cell, Checkbox, Input, List, Section, Text } from '@telegram-apps/telegram-ui';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import {
   createExchangeForm,
@@ -68,7 +68,7 @@ export default function OrderForm(props: {
 }) {
   const { from, to, quote } = props;
   const { t, i18n } = useTranslation('exchange');
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const accountEmail = useSession((state) => state.user?.email ?? null);
   const [values, setValues] = useState<Values>({
     email: accountEmail ?? '',
@@ -168,7 +168,7 @@ export default function OrderForm(props: {
       if (!id) throw new Error('no order was created');
       haptic.success();
       // The form's step is replaced: back from the order returns to the amounts, not the form.
-      void navigate(`/transaction/${id}`, { replace: true });
+      navigate(`/transaction/${id}`, { replace: true });
     } catch (error) {
       if (GraphqlRequestError.is(error)) {
         const fields = error.errors[0]?.extensions?.['fields'];

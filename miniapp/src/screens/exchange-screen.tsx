@@ -1,7 +1,7 @@
 import { Cell, IconButton, Input, List, Section } from '@telegram-apps/telegram-ui';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'wouter';
 
 import {
   formatRate,
@@ -195,7 +195,7 @@ function Exchange({ catalog }: { catalog: ExchangeCatalog }) {
         />
       </Section>
       <Section>
-        <Link to="/transactions-history" className="cell-link">
+        <Link href="/transactions-history" className="cell-link">
           <Cell Component="span" after={<span aria-hidden="true">›</span>}>
             {t('miniapp:nav.history')}
           </Cell>

@@ -1,7 +1,7 @@
 import { Button, Cell, List, Placeholder, Section } from '@telegram-apps/telegram-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation } from 'wouter';
 
 import { trimZeros } from '@app/web/app/exchange/amounts.ts';
 import { currencyLabel } from '@app/web/app/exchange/currency-label.ts';
@@ -33,16 +33,15 @@ export function HistoryScreen() {
 
 function History() {
   const { t, i18n } = useTranslation('account');
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [limit, setLimit] = useState(PAGE_SIZE);
   const rows = useSubscription(TransactionsHistoryPageDocument, { limit, offset: 0 });
   const count = useSubscription(TransactionsHistoryCountDocument, {});
   const total =
     count.status === 'live' ? (count.data.transactions_aggregate.aggregate?.count ?? 0) : undefined;
 
-  useMainButton(
-    { text: t('miniapp:nav.newExchange'), enabled: true, loading: false },
-    () => void navigate('/'),
+  useMainButton({ text: t('miniapp:nav.newExchange'), enabled: true, loading: false }, () =>
+    navigate('/'),
   );
 
   if (rows.status === 'loading') return <CenteredSpinner />;
@@ -56,15 +55,7 @@ function History() {
         {total === undefined ? t('history.title') : t('history.titleWithCount', { count: total })}
       </h1>
       {orders.length === 0 ? (
-        <Placeholder
-          header={t('history.empty')}
-          description={t('history.emptyHint')}
-          action={
-            <Button size="m" onClick={() => void navigate('/')}>
-              {t('history.create')}
-            </Button>
-          }
-        />
+        <Placeholder header={t('history.empty')} description={t('history.emptyHint')} />
       ) : (
         <Section>
           <ul className="history" aria-label={t('history.caption')}>
@@ -73,7 +64,7 @@ function History() {
               const receive = `${trimZeros(order.receive_amount)} ${currencyLabel(order.receive_currency, order.receive_currency_info)}`;
               return (
                 <li key={order.id} className="history__row">
-                  <Link to={`/transaction/${order.id}`} className="cell-link">
+                  <Link href={`/transaction/${order.id}`} className="cell-link">
                     <Cell
                       Component="span"
                       subhead={`№ ${order.number} · ${new Date(order.created_at).toLocaleDateString(language)}`}
@@ -88,7 +79,7 @@ function History() {
                     size="s"
                     className="history__repeat"
                     aria-label={t('history.repeatLabel', { number: order.number })}
-                    onClick={() => void navigate(repeatPath(order))}
+                    onClick={() => navigate(repeatPath(order))}
                   >
                     {t('history.repeat')}
                   </Button>

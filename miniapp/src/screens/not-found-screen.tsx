@@ -1,16 +1,16 @@
 import { Button, Placeholder } from '@telegram-apps/telegram-ui';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 export function NotFoundScreen() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   return (
     <div className="centered">
       <Placeholder
         header={<h1 className="placeholder-title">{t('errors.notFoundTitle')}</h1>}
         action={
-          <Button size="m" onClick={() => void navigate('/')}>
+          <Button size="m" onClick={() => navigate('/')}>
             {t('miniapp:nav.newExchange')}
           </Button>
         }

@@ -2,7 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { Button, Cell, List, Placeholder, Section, Text } from '@telegram-apps/telegram-ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useParams } from 'wouter';
 
 import { trimZeros } from '@app/web/app/exchange/amounts.ts';
 import { currencyLabel } from '@app/web/app/exchange/currency-label.ts';
@@ -60,7 +60,7 @@ function useStatusFeedback(status: OrderStatus | undefined): void {
 
 function LiveOrder({ id }: { id: string }) {
   const { t, i18n } = useTranslation('exchange');
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const valid = UUID.test(id);
   const live = useSubscription(TransactionDocument, { id }, valid);
   const row = live.status === 'live' ? live.data.transactions_by_pk : undefined;
@@ -79,10 +79,10 @@ function LiveOrder({ id }: { id: string }) {
     () => {
       if (!order) return;
       if (!final) {
-        void navigate('/transactions-history');
+        navigate('/transactions-history');
         return;
       }
-      void navigate(repeatPath(order));
+      navigate(repeatPath(order));
     },
   );
 

@@ -33,6 +33,12 @@ window.addEventListener('vite:preloadError', (event) => {
   if (reloadForNewBuild((event as Event & { payload?: unknown }).payload)) event.preventDefault();
 });
 
+/** Runs `task` when the browser is idle, or after a second at the latest. */
+function whenIdle(task: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 1000 });
+  else setTimeout(task, 100);
+}
+
 async function main(): Promise<void> {
   const { basePath } = miniappConfig();
   // The reference data does not wait for Telegram or the sign-in.
@@ -57,9 +63,10 @@ async function main(): Promise<void> {
           launch={launched}
           i18n={createI18n(locale)}
           basePath={basePath}
-          // The first screen paints before the sign-in goes out: it needs no account.
+          // The first screen needs no account: the sign-in waits until the page is idle (at
+          // most a second), so it does not compete with the first screen on a slow phone.
           onFirstPaint={() => {
-            if (telegram) startSignIn(telegram, deepLink.referralCode);
+            if (telegram) whenIdle(() => startSignIn(telegram, deepLink.referralCode));
           }}
         />
       </StrictMode>,

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 
+import { TELEGRAM_THEMES } from '../../web/server/telegram-themes.ts';
+
 import { adminGraphql } from './accounts.ts';
 import { staff } from './staff.ts';
 import { expect, expectedFailures, expectNoSeriousViolations, test } from './support.ts';
@@ -209,16 +211,10 @@ test("the app follows Telegram's theme, light or dark, live", async ({ page }) =
   await page.screenshot({ path: test.info().outputPath('miniapp-light.png') });
 
   // Telegram sends theme_changed when the person switches theme: the colours follow.
-  const dark = {
-    bg_color: '#212121',
-    text_color: '#ffffff',
-    hint_color: '#aaaaaa',
-    link_color: '#8cc2e6',
-    button_color: '#2ea6ff',
-    button_text_color: '#ffffff',
-    secondary_bg_color: '#181818',
-  };
-  const event = JSON.stringify({ eventType: 'theme_changed', eventData: { theme_params: dark } });
+  const event = JSON.stringify({
+    eventType: 'theme_changed',
+    eventData: { theme_params: TELEGRAM_THEMES.dark },
+  });
   await page.evaluate(`window.postMessage(${JSON.stringify(event)}, '*')`);
   await expect.poll(background).toBe('rgb(24, 24, 24)');
   await page.screenshot({ path: test.info().outputPath('miniapp-dark.png') });

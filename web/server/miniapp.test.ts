@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { runInNewContext } from 'node:vm';
 
 import { validate } from '@telegram-apps/init-data-node';
 import express from 'express';
@@ -211,12 +212,13 @@ describe("preloading the page's language", () => {
       head: { appendChild: (link: { rel: string; href: string }) => links.push(link) },
     };
     const location = new URL(url);
-    new Function('location', 'navigator', 'document', 'URLSearchParams', code)(
+    // The page's globals, in a context of their own (what a browser gives the script).
+    runInNewContext(code, {
       location,
-      { language: options.browser ?? 'en-US' },
+      navigator: { language: options.browser ?? 'en-US' },
       document,
       URLSearchParams,
-    );
+    });
     return links.map((link) => `${link.rel} ${link.href}`);
   }
   const launchHash = (languageCode: string) =>

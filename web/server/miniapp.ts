@@ -18,6 +18,9 @@ import type { Logger } from '@app/shared/log';
 import { loadExchangeCatalog } from '../app/exchange/catalog.server.ts';
 
 import type { PublicEnv, WebEnv } from './env.ts';
+import { TELEGRAM_THEMES } from './telegram-themes.ts';
+
+export { TELEGRAM_THEMES };
 
 export const MINIAPP_BASE = '/telegram-app';
 /** The app's pages in each locale: no prefix (English), /ru and /ua. */
@@ -84,40 +87,6 @@ function basePathOf(pathname: string): string {
   const match = /^(\/(?:ru|ua))?\/telegram-app(?=\/|$)/.exec(pathname);
   return match ? match[0] : MINIAPP_BASE;
 }
-
-/** Telegram's own default palettes (what a client sends as `theme_params`). */
-export const TELEGRAM_THEMES = {
-  dark: {
-    bg_color: '#212121',
-    text_color: '#ffffff',
-    hint_color: '#aaaaaa',
-    link_color: '#8cc2e6',
-    button_color: '#2ea6ff',
-    button_text_color: '#ffffff',
-    secondary_bg_color: '#181818',
-    header_bg_color: '#212121',
-    accent_text_color: '#6ab2f2',
-    section_bg_color: '#212121',
-    section_header_text_color: '#6ab2f2',
-    subtitle_text_color: '#aaaaaa',
-    destructive_text_color: '#ef5b5b',
-  },
-  light: {
-    bg_color: '#ffffff',
-    text_color: '#000000',
-    hint_color: '#707579',
-    link_color: '#3390ec',
-    button_color: '#3390ec',
-    button_text_color: '#ffffff',
-    secondary_bg_color: '#f4f4f5',
-    header_bg_color: '#ffffff',
-    accent_text_color: '#3390ec',
-    section_bg_color: '#ffffff',
-    section_header_text_color: '#3390ec',
-    subtitle_text_color: '#707579',
-    destructive_text_color: '#e53935',
-  },
-} as const;
 
 /**
  * Launch parameters as Telegram puts them in the mini-app's URL hash, with init data signed by

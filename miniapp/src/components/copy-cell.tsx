@@ -1,18 +1,14 @@
 import { Cell } from '@telegram-apps/telegram-ui';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { useCopy } from '@app/web/app/components/use-copy.ts';
 
 import { haptic } from '../telegram/sdk.ts';
 
 /** A labelled value (address, IBAN, reference, tx id) that a tap copies, with a buzz. */
 export function CopyCell({ label, value }: { label: string; value: string }) {
   const { t } = useTranslation('exchange');
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const { copied, copy } = useCopy();
   return (
     <Cell
       Component="button"
@@ -27,13 +23,7 @@ export function CopyCell({ label, value }: { label: string; value: string }) {
         </span>
       }
       onClick={() => {
-        void navigator.clipboard?.writeText(value).then(
-          () => {
-            haptic.success();
-            setCopied(true);
-          },
-          () => haptic.error(),
-        );
+        void copy(value).then((done) => (done ? haptic.success() : haptic.error()));
       }}
     >
       <span className="mono">{value}</span>

@@ -5,6 +5,10 @@ import { useLocation } from 'wouter';
 
 import {
   createExchangeForm,
+  emptyExchangeForm,
+  EXCHANGE_FORM_FIELDS,
+  type ExchangeFormField as Field,
+  type ExchangeFormValues as Values,
   exchangeProblemMessage,
   validateForm,
   type FieldErrors,
@@ -25,28 +29,6 @@ import { browserEnv } from '../env.ts';
 import { session, useSession } from '../session.ts';
 import { signIn, signInStore } from '../sign-in.ts';
 import { haptic, openExternalLink } from '../telegram/sdk.ts';
-
-type Field = 'email' | 'fullName' | 'walletAddress' | 'iban' | 'reason' | 'agreeTerms' | 'agreeAml';
-
-interface Values {
-  email: string;
-  fullName: string;
-  walletAddress: string;
-  iban: string;
-  reason: string;
-  agreeTerms: boolean;
-  agreeAml: boolean;
-}
-
-const FIELD_ORDER: Field[] = [
-  'email',
-  'fullName',
-  'walletAddress',
-  'iban',
-  'reason',
-  'agreeTerms',
-  'agreeAml',
-];
 
 /** Resolves once the silent sign-in is over; rejects when it failed. */
 async function signedIn(): Promise<void> {
@@ -70,15 +52,7 @@ export default function OrderForm(props: {
   const { t, i18n } = useTranslation('exchange');
   const [, navigate] = useLocation();
   const accountEmail = useSession((state) => state.user?.email ?? null);
-  const [values, setValues] = useState<Values>({
-    email: accountEmail ?? '',
-    fullName: '',
-    walletAddress: '',
-    iban: '',
-    reason: '',
-    agreeTerms: false,
-    agreeAml: false,
-  });
+  const [values, setValues] = useState<Values>(() => emptyExchangeForm(accountEmail ?? ''));
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [formError, setFormError] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
@@ -136,7 +110,7 @@ export default function OrderForm(props: {
       haptic.error();
       setErrors(parsed.errors);
       const problems: FieldErrors<Field> = parsed.errors;
-      const first = FIELD_ORDER.find((field) => problems[field] !== undefined);
+      const first = EXCHANGE_FORM_FIELDS.find((field) => problems[field] !== undefined);
       document.getElementById(`order-${first ?? 'email'}`)?.focus();
       return;
     }

@@ -42,6 +42,40 @@ const iban = () =>
     ),
   );
 
+/** The order form's fields, in the order the form shows them (the first with an error gets focus). */
+export const EXCHANGE_FORM_FIELDS = [
+  'email',
+  'fullName',
+  'walletAddress',
+  'iban',
+  'reason',
+  'agreeTerms',
+  'agreeAml',
+] as const;
+export type ExchangeFormField = (typeof EXCHANGE_FORM_FIELDS)[number];
+
+/** What the person has typed and ticked; the schema below judges it. */
+export interface ExchangeFormValues {
+  email: string;
+  fullName: string;
+  walletAddress: string;
+  iban: string;
+  reason: string;
+  agreeTerms: boolean;
+  agreeAml: boolean;
+}
+
+/** An empty order form, with the e-mail prefilled when the person's is known. */
+export const emptyExchangeForm = (email = ''): ExchangeFormValues => ({
+  email,
+  fullName: '',
+  walletAddress: '',
+  iban: '',
+  reason: '',
+  agreeTerms: false,
+  agreeAml: false,
+});
+
 /** The form's schema for a direction whose received currency is of `kind`. */
 export function createExchangeForm(kind: PayoutKind) {
   const base = {

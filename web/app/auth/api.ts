@@ -169,9 +169,7 @@ export function createAuthApi(options: AuthApiOptions): AuthApi {
     quickAuth: async (email, referralCode) =>
       loginAnswer(await post('/quick-auth', { email, ...(referralCode ? { referralCode } : {}) })),
     telegramAuth: async (initData, referralCode) =>
-      tokens(
-        await post('/telegram-auth', { initData, ...(referralCode ? { referralCode } : {}) }),
-      ),
+      tokens(await post('/telegram-auth', { initData, ...(referralCode ? { referralCode } : {}) })),
     register: async ({ email, password, confirmPassword, referralCode }) =>
       tokens(
         await post('/register', {

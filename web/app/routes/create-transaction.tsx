@@ -5,6 +5,9 @@ import { data, Link, useNavigate } from 'react-router';
 import {
   authErrorMessage,
   createExchangeForm,
+  emptyExchangeForm,
+  type ExchangeFormField as Field,
+  type ExchangeFormValues as Values,
   exchangeProblemMessage,
   validateForm,
   type FieldErrors,
@@ -60,18 +63,6 @@ export const meta: Route.MetaFunction = ({ location, matches, loaderData }) => {
   });
 };
 
-type Field = 'email' | 'fullName' | 'walletAddress' | 'iban' | 'reason' | 'agreeTerms' | 'agreeAml';
-
-interface Values {
-  email: string;
-  fullName: string;
-  walletAddress: string;
-  iban: string;
-  reason: string;
-  agreeTerms: boolean;
-  agreeAml: boolean;
-}
-
 /**
  * New exchange for a pair (spec section 2): the amount with a live quote, the person's details
  * and payout target, notices, both agreements. A visitor without an account is signed in by
@@ -99,15 +90,7 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
   });
   const ready = quote.status === 'ready' ? quote.quote : null;
 
-  const [values, setValues] = useState<Values>({
-    email: user?.email ?? '',
-    fullName: '',
-    walletAddress: '',
-    iban: '',
-    reason: '',
-    agreeTerms: false,
-    agreeAml: false,
-  });
+  const [values, setValues] = useState<Values>(() => emptyExchangeForm(user?.email ?? ''));
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [formError, setFormError] = useState<string | undefined>();
   const [pending, setPending] = useState(false);

@@ -1,5 +1,4 @@
 import { useMutation } from '@apollo/client/react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
@@ -8,6 +7,7 @@ import { splitLocalePath } from '@app/shared/i18n';
 import { loginPath } from '#app/auth/redirect.ts';
 import { useSession } from '#app/auth/session.ts';
 import { CheckIcon, CopyIcon } from '#app/components/icons.ts';
+import { useCopy } from '#app/components/use-copy.ts';
 import { notify } from '#app/components/notify/index.ts';
 import { trimZeros } from '#app/exchange/amounts.ts';
 import { currencyLabel } from '#app/exchange/currency-label.ts';
@@ -250,12 +250,7 @@ function Requisites({
 /** A labelled value with a copy button. */
 function CopyRow({ label, value }: { label: string; value: string }) {
   const { t } = useTranslation('exchange');
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const { copied, copy } = useCopy();
   return (
     <div className="copy-row">
       <span className="copy-row__label">{label}</span>
@@ -264,9 +259,7 @@ function CopyRow({ label, value }: { label: string; value: string }) {
         type="button"
         className="button button--small"
         aria-label={`${t('transaction.copy')}: ${label}`}
-        onClick={() => {
-          void navigator.clipboard?.writeText(value).then(() => setCopied(true));
-        }}
+        onClick={() => void copy(value)}
       >
         {copied ? (
           <CheckIcon aria-hidden="true" size={16} />

@@ -1,0 +1,33 @@
+/** Telegram's own default palettes (what a client sends as `theme_params`). */
+export const TELEGRAM_THEMES = {
+  dark: {
+    bg_color: '#212121',
+    text_color: '#ffffff',
+    hint_color: '#aaaaaa',
+    link_color: '#8cc2e6',
+    button_color: '#2ea6ff',
+    button_text_color: '#ffffff',
+    secondary_bg_color: '#181818',
+    header_bg_color: '#212121',
+    accent_text_color: '#6ab2f2',
+    section_bg_color: '#212121',
+    section_header_text_color: '#6ab2f2',
+    subtitle_text_color: '#aaaaaa',
+    destructive_text_color: '#ef5b5b',
+  },
+  light: {
+    bg_color: '#ffffff',
+    text_color: '#000000',
+    hint_color: '#707579',
+    link_color: '#3390ec',
+    button_color: '#3390ec',
+    button_text_color: '#ffffff',
+    secondary_bg_color: '#f4f4f5',
+    header_bg_color: '#ffffff',
+    accent_text_color: '#3390ec',
+    section_bg_color: '#ffffff',
+    section_header_text_color: '#3390ec',
+    subtitle_text_color: '#707579',
+    destructive_text_color: '#e53935',
+  },
+} as const;

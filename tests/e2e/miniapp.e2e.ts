@@ -205,19 +205,26 @@ test("the app follows Telegram's theme, light or dark, live", async ({ page }) =
   // Scripts as strings: this project's test types have no DOM (they run in the page).
   const background = () =>
     page.evaluate<string>("getComputedStyle(document.querySelector('.app-root')).backgroundColor");
+  // Telegram's default here is dark (the launch data's theme parameters).
+  await page.goto(launchUrl({ user: newTelegramUser() }));
+  await expect(page.locator('#send-amount')).toBeVisible();
+  expect(await background()).toBe('rgb(24, 24, 24)');
+  await page.screenshot({ path: test.info().outputPath('miniapp-dark.png') });
+
+  // The person switches Telegram to light: Telegram sends theme_changed, the colours follow.
+  const event = JSON.stringify({
+    eventType: 'theme_changed',
+    eventData: { theme_params: TELEGRAM_THEMES.light },
+  });
+  await page.evaluate(`window.postMessage(${JSON.stringify(event)}, '*')`);
+  await expect.poll(background).toBe('rgb(244, 244, 245)');
+  await expect(page.locator('.app-root')).toHaveCSS('color', 'rgb(0, 0, 0)');
+  await page.screenshot({ path: test.info().outputPath('miniapp-light.png') });
+
+  // And a launch in the light theme starts light.
   await page.goto(launchUrl({ user: newTelegramUser(), theme: 'light' }));
   await expect(page.locator('#send-amount')).toBeVisible();
   expect(await background()).toBe('rgb(244, 244, 245)');
-  await page.screenshot({ path: test.info().outputPath('miniapp-light.png') });
-
-  // Telegram sends theme_changed when the person switches theme: the colours follow.
-  const event = JSON.stringify({
-    eventType: 'theme_changed',
-    eventData: { theme_params: TELEGRAM_THEMES.dark },
-  });
-  await page.evaluate(`window.postMessage(${JSON.stringify(event)}, '*')`);
-  await expect.poll(background).toBe('rgb(24, 24, 24)');
-  await page.screenshot({ path: test.info().outputPath('miniapp-dark.png') });
 });
 
 test('tampered launch data is refused with a clear error, and no account is made', async ({

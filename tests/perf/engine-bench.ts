@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,14 +16,13 @@ import { cycle, runLoad, type LoadResult } from './engine/load.ts';
 import { JWT_SECRET } from './engine/metadata.ts';
 import {
   computeRatios,
-  emptyCandidate,
+  emptyQuery,
   evaluateGoals,
   finishCandidate,
   renderGoals,
   renderTable,
   ROW_LABELS,
   summarizeRun,
-  writeJson,
   type QueryResult,
   type RowName,
   type RunRecord,
@@ -42,6 +40,14 @@ import {
   type Candidate,
   type QueryName,
 } from './engine/workload.ts';
+import {
+  loadAverage,
+  machineEnvironment,
+  REPO_ROOT,
+  runBench,
+  stepLogger,
+  writeReport,
+} from './harness.ts';
 
 /*
  * `npm run bench:engine`: the engine against (a) the same SQL from a hand-written node:http +
@@ -54,16 +60,10 @@ import {
  * 1 when the harness itself failed.
  */
 
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const POSTGRAPHILE_DIR = fileURLToPath(new URL('./postgraphile/', import.meta.url));
 const CANDIDATES: Candidate[] = ['pg_http', 'engine', 'postgraphile'];
 
-const log = (line: string) => process.stdout.write(`${line}\n`);
-const elapsed = (() => {
-  const started = performance.now();
-  return () => `${((performance.now() - started) / 1000).toFixed(0).padStart(4)}s`;
-})();
-const step = (line: string) => log(`[${elapsed()}] ${line}`);
+const { log, step } = stepLogger();
 
 function packageVersion(file: string): string | null {
   try {
@@ -117,45 +117,42 @@ async function startServers(db: BenchDatabase, config: BenchConfig): Promise<Ser
   const servers: Servers = { failures: {} };
   const firstLine = (error: unknown) =>
     (error instanceof Error ? error.message : String(error)).split('\n').slice(0, 6).join(' | ');
-  try {
-    servers.engine = await ChildServer.start(
-      'engine',
-      new URL('./servers/engine-server.ts', import.meta.url),
-      { env, typescript: true },
-    );
-  } catch (error) {
-    servers.failures.engine = firstLine(error);
-  }
-  try {
-    servers.pg_http = await ChildServer.start(
-      'pg+http',
-      new URL('./servers/pg-http-server.ts', import.meta.url),
-      { env, typescript: true },
-    );
-  } catch (error) {
-    servers.failures.pg_http = firstLine(error);
-  }
+  const start = async (
+    candidate: Candidate,
+    name: string,
+    script: URL,
+    options: Parameters<typeof ChildServer.start>[2],
+  ) => {
+    try {
+      servers[candidate] = await ChildServer.start(name, script, options);
+    } catch (error) {
+      servers.failures[candidate] = firstLine(error);
+    }
+  };
+  await start('engine', 'engine', new URL('./servers/engine-server.ts', import.meta.url), {
+    env,
+    typescript: true,
+  });
+  await start('pg_http', 'pg+http', new URL('./servers/pg-http-server.ts', import.meta.url), {
+    env,
+    typescript: true,
+  });
   const installFailure = await ensurePostgraphile();
   if (installFailure) servers.failures.postgraphile = installFailure;
   else {
-    try {
-      servers.postgraphile = await ChildServer.start(
-        'postgraphile',
-        new URL('./postgraphile/server.js', import.meta.url),
-        {
-          // PGlite is one session shared by every connection: PostGraphile's named prepared
-          // statements would collide there, so it runs unprepared on PGlite.
-          env:
-            db.kind === 'pglite'
-              ? { ...env, POSTGRAPHILE_PREPARED_STATEMENT_CACHE_SIZE: '0' }
-              : env,
-          typescript: false,
-          cwd: POSTGRAPHILE_DIR,
-        },
-      );
-    } catch (error) {
-      servers.failures.postgraphile = firstLine(error);
-    }
+    await start(
+      'postgraphile',
+      'postgraphile',
+      new URL('./postgraphile/server.js', import.meta.url),
+      {
+        // PGlite is one session shared by every connection: PostGraphile's named prepared
+        // statements would collide there, so it runs unprepared on PGlite.
+        env:
+          db.kind === 'pglite' ? { ...env, POSTGRAPHILE_PREPARED_STATEMENT_CACHE_SIZE: '0' } : env,
+        typescript: false,
+        cwd: POSTGRAPHILE_DIR,
+      },
+    );
   }
   return servers;
 }
@@ -458,7 +455,7 @@ async function main(): Promise<number> {
     `bench:engine: ${config.rounds} interleaved rounds, ${config.connections} connections, ${config.warmupS} s warm-up + ${config.durationS} s per run, pool ${config.poolSize}`,
   );
   const notes: string[] = [];
-  const loadAtStart = os.loadavg().map((value) => Math.round(value * 100) / 100);
+  const loadAtStart = loadAverage();
   const db = await openDatabase(config);
   step(
     `database: ${db.version} (${db.kind}${db.kind === 'postgres' ? `, database ${db.name}, dropped afterwards` : ''})`,
@@ -492,25 +489,12 @@ async function main(): Promise<number> {
     const queries = Object.fromEntries(
       QUERY_NAMES.map((name): [QueryName, QueryResult] => [
         name,
-        {
+        emptyQuery({
           label: QUERY_LABELS[name],
           engine_graphql: ENGINE_QUERIES[name],
           postgraphile_graphql: POSTGRAPHILE_QUERIES[name],
           compiled_sql: templates?.[name]?.sql ?? null,
-          candidates: {
-            pg_http: emptyCandidate(),
-            engine: emptyCandidate(),
-            postgraphile: emptyCandidate(),
-            pg_direct: emptyCandidate(),
-          },
-          ratios: {
-            engine_vs_pg_http_rps: null,
-            engine_vs_pg_http_p99: null,
-            engine_vs_postgraphile_rps: null,
-            engine_vs_postgraphile_p97_5: null,
-            engine_vs_postgraphile_p99: null,
-          },
-        },
+        }),
       ]),
     ) as Record<QueryName, QueryResult>;
     for (const query of QUERY_NAMES) {
@@ -601,14 +585,7 @@ async function main(): Promise<number> {
     const report = {
       generated_at: new Date().toISOString(),
       environment: {
-        node: process.version,
-        platform: `${process.platform} ${os.release()} ${process.arch}`,
-        cpus: os.cpus().length,
-        cpu_model: os.cpus()[0]?.model ?? null,
-        memory_gb: Math.round(os.totalmem() / 1024 ** 3),
-        // Other work on the machine skews absolute figures (ratios hold better): 1/5/15-min load.
-        load_average_start: loadAtStart,
-        load_average_end: os.loadavg().map((value) => Math.round(value * 100) / 100),
+        ...machineEnvironment(loadAtStart, { memory: true }),
         database: {
           kind: db.kind,
           version: db.version,
@@ -703,8 +680,7 @@ async function main(): Promise<number> {
     log('');
     log(`summary: ${JSON.stringify(summary)}`);
     for (const note of notes) log(`note: ${note}`);
-    const written = await writeJson(path.resolve(REPO_ROOT, config.output), report);
-    step(`wrote ${path.relative(REPO_ROOT, written)}`);
+    await writeReport(step, config.output, report);
     return 0;
   } finally {
     await Promise.all(
@@ -716,12 +692,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(
-      `bench:engine failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-    process.exit(1);
-  },
-);
+runBench('bench:engine', main);

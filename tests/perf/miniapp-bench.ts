@@ -1,12 +1,8 @@
-import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-import { writeJson } from './engine/report.ts';
+import { finishReport, loadAverage, REPO_ROOT, runBench, stepLogger } from './harness.ts';
 import { buildMiniapp } from './miniapp/build.ts';
-import { parseMiniappConfig, type MiniappBenchConfig } from './miniapp/config.ts';
+import { parseMiniappConfig } from './miniapp/config.ts';
 import {
   buildChunks,
   buildReader,
@@ -23,15 +19,18 @@ import {
 } from './miniapp/report.ts';
 import { buildFloor, buildPortal } from './web/build.ts';
 import { firstLoadScripts, gzipBytes, kib } from './web/first-load.ts';
+import type { LighthouseRun } from './web/lighthouse.ts';
+import { medianMetrics, renderGoals } from './web/report.ts';
 import {
-  CHROME_FLAGS,
-  CHROMIUM_PATH,
-  runLighthouse,
-  type LighthouseRun,
-} from './web/lighthouse.ts';
-import { medianMetrics } from './web/report.ts';
-import { assertPortsFree, startStack, stackPorts, type RunningStack } from './web/stack.ts';
-import { serveStatic, type StaticServer } from './web/static-server.ts';
+  assertChromium,
+  failedAudits,
+  fetchPage,
+  lighthouseEnvironment,
+  lighthouseSettings,
+  measureRounds,
+  MEDIANS_NOTE,
+} from './web/rounds.ts';
+import { assertPortsFree, stackPorts, withStack, type StackOptions } from './web/stack.ts';
 
 /*
  * `npm run bench:miniapp`: Lighthouse (mobile, default simulated throttling) with Debian
@@ -47,31 +46,15 @@ import { serveStatic, type StaticServer } from './web/static-server.ts';
  * Exit status: 0 whenever the benchmark ran, goals met or not; 1 when the harness failed.
  */
 
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const WORK_DIR = path.join(REPO_ROOT, '.data', 'miniapp-bench');
 const BASE = '/telegram-app/';
 
-const log = (line: string) => process.stdout.write(`${line}\n`);
-const elapsed = (() => {
-  const started = performance.now();
-  return () => `${((performance.now() - started) / 1000).toFixed(0).padStart(4)}s`;
-})();
-const step = (line: string) => log(`[${elapsed()}] ${line}`);
+const { log, step } = stepLogger();
 
 interface Target {
   name: 'miniapp' | 'floor';
   label: string;
   url: string;
-}
-
-/** A page must answer 200 before anything is measured. */
-async function fetchText(url: string): Promise<string> {
-  const response = await fetch(url, {
-    redirect: 'manual',
-    headers: { 'accept-language': 'en-US,en;q=0.9' },
-  });
-  if (response.status !== 200) throw new Error(`${url} answered ${response.status}, not 200`);
-  return response.text();
 }
 
 /** What a run shows of the development launch reaching the exchange screen. */
@@ -100,37 +83,6 @@ function launchEvidence(
   };
 }
 
-async function measure(
-  config: MiniappBenchConfig,
-  targets: Target[],
-): Promise<Map<Target, LighthouseRun[]>> {
-  const results = new Map<Target, LighthouseRun[]>(targets.map((target) => [target, []]));
-  for (let round = 0; round < config.runs; round++) {
-    // Interleaved, the start rotating each round, so drift in the machine's load spreads evenly.
-    const order = targets.map((_, index) => targets[(index + round) % targets.length]!);
-    for (const target of order) {
-      const run = await runLighthouse(target.url);
-      results.get(target)!.push(run);
-      const m = run.metrics;
-      step(
-        `round ${round + 1} ${target.label}: score ${m.score}, FCP ${m.fcp_ms} ms, LCP ${m.lcp_ms} ms, TBT ${m.tbt_ms} ms, CLS ${m.cls}`,
-      );
-      if (config.keepReports) {
-        const output = path.resolve(REPO_ROOT, config.output);
-        await mkdir(path.dirname(output), { recursive: true });
-        await writeFile(
-          path.join(
-            path.dirname(output),
-            `${path.basename(output, '.json')}-${target.name}-${round + 1}.json`,
-          ),
-          JSON.stringify(run.lhr),
-        );
-      }
-    }
-  }
-  return results;
-}
-
 const pageRuns = (target: Target, runs: LighthouseRun[]): PageRuns => ({
   label: target.label,
   url: target.url,
@@ -138,19 +90,12 @@ const pageRuns = (target: Target, runs: LighthouseRun[]): PageRuns => ({
   median: medianMetrics(runs.map((run) => run.metrics)),
 });
 
-const failedAudits = (runs: LighthouseRun[]): Record<string, string> =>
-  Object.assign({}, ...runs.map((run) => run.failedAudits)) as Record<string, string>;
-
 async function main(): Promise<number> {
   const config = parseMiniappConfig(process.argv.slice(2));
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)`,
-    );
-  }
+  assertChromium();
   const ports = stackPorts(config.portBase);
   await assertPortsFree(ports);
-  const loadAtStart = os.loadavg().map((value) => Math.round(value * 100) / 100);
+  const loadAtStart = loadAverage();
 
   // A folder per port base, so two runs on other ports do not rebuild under each other.
   const workDir = path.join(WORK_DIR, String(config.portBase));
@@ -163,28 +108,18 @@ async function main(): Promise<number> {
   const floorDir = config.floor ? await buildFloor(REPO_ROOT, path.join(workDir, 'floor')) : null;
 
   step(`starting the stack (launcher, fresh embedded database; web on ${ports.web})`);
-  let stack: RunningStack | undefined;
-  let floor: StaticServer | undefined;
-  const stopAll = async () => {
-    await floor?.close();
-    await stack?.stop();
+  const stackOptions: StackOptions = {
+    repoRoot: REPO_ROOT,
+    ports,
+    buildDir: portalDir,
+    name: 'miniapp-bench',
+    env: {
+      MINIAPP_BUILD_DIR: miniappDir,
+      // Every Lighthouse run signs in again from the same address.
+      AUTH_RATE_LIMIT_FACTOR: '100',
+    },
   };
-  const interrupted = () => void stopAll().finally(() => process.exit(1));
-  process.once('SIGINT', interrupted);
-  process.once('SIGTERM', interrupted);
-  try {
-    stack = await startStack({
-      repoRoot: REPO_ROOT,
-      ports,
-      buildDir: portalDir,
-      name: 'miniapp-bench',
-      env: {
-        MINIAPP_BUILD_DIR: miniappDir,
-        // Every Lighthouse run signs in again from the same address.
-        AUTH_RATE_LIMIT_FACTOR: '100',
-      },
-    });
-    if (floorDir) floor = await serveStatic(floorDir, ports.floor);
+  return withStack(stackOptions, floorDir, async (stack, floor) => {
     const urls = {
       web: stack.webUrl,
       auth: `http://localhost:${ports.auth}`,
@@ -201,17 +136,16 @@ async function main(): Promise<number> {
 
     // The page and the development launch must answer; this also warms the server.
     let html = '';
-    for (let i = 0; i < 5; i++) html = await fetchText(app.url);
+    for (let i = 0; i < 5; i++) html = await fetchPage(app.url);
     if (!html.includes('"devLaunch":true')) {
       throw new Error('the page does not have development launches on (window.__MINIAPP__)');
     }
-    if (!(await fetchText(`${urls.web}${BASE}dev-launch`)).includes('tgWebAppData=')) {
+    if (!(await fetchPage(`${urls.web}${BASE}dev-launch`)).includes('tgWebAppData=')) {
       throw new Error(`${BASE}dev-launch gave no launch data`);
     }
-    const floorHtml = floor ? await fetchText(`${floor.url}/`) : '';
+    const floorHtml = floor ? await fetchPage(`${floor.url}/`) : '';
 
-    step(`Lighthouse ${config.runs}x on each of ${targets.length} pages, interleaved`);
-    const results = await measure(config, targets);
+    const results = await measureRounds(targets, (target) => target, config, step);
     const appRuns = results.get(app)!;
     const evidence = appRuns.map((run) => launchEvidence(run, urls));
     const firstLoad = miniappFirstLoad({
@@ -245,24 +179,9 @@ async function main(): Promise<number> {
       summary,
       goals,
       generated_at: new Date().toISOString(),
-      environment: {
-        node: process.version,
-        platform: `${process.platform} ${os.release()} ${process.arch}`,
-        cpus: os.cpus().length,
-        cpu_model: os.cpus()[0]?.model ?? null,
-        // Lighthouse's simulation scales the CPU time it observes: other work inflates TBT.
-        load_average_start: loadAtStart,
-        load_average_end: os.loadavg().map((value) => Math.round(value * 100) / 100),
-        lighthouse: anyRun?.lighthouseVersion ?? null,
-        chromium: anyRun?.chromeVersion ?? null,
-        chromium_path: CHROMIUM_PATH,
-        chrome_flags: CHROME_FLAGS,
-      },
+      environment: lighthouseEnvironment(loadAtStart, anyRun),
       settings: {
-        runs_per_page: config.runs,
-        schedule: 'interleaved: every page once per round, the first page rotating each round',
-        lighthouse:
-          'default config (mobile: Moto G Power screen, simulated Slow 4G 150 ms RTT / 1.6 Mbps, 4x CPU slowdown), performance category only, a fresh Chromium per run',
+        ...lighthouseSettings(config.runs),
         launch:
           'a development launch: the page is opened outside Telegram with NODE_ENV=development, so it fetches /telegram-app/dev-launch (signed launch data) and the dev-client chunk (a stand-in Telegram client), signs in through the auth service and loads the catalog over GraphQL. A launch inside Telegram does the same without those two requests.',
         first_load:
@@ -294,7 +213,7 @@ async function main(): Promise<number> {
           }
         : null,
       notes: [
-        'Each Lighthouse figure is the median of the runs, taken figure by figure; the score is the median score.',
+        MEDIANS_NOTE,
         'A development launch is a slight superset of a real one inside Telegram: one more request (/telegram-app/dev-launch) and the dev-client chunk (dev_client_kb_gzip, not in first_load_js_kb_gzip).',
         'Simulated throttling estimates load times from an unthrottled load on this machine: when other work keeps the CPU busy, TBT and the estimates grow. Compare with the floor page measured in the same rounds.',
       ],
@@ -345,27 +264,10 @@ async function main(): Promise<number> {
       );
     }
     log('');
-    for (const goal of goals) {
-      log(`${goal.met ? 'met   ' : 'MISSED'} ${goal.goal}: ${goal.value} (goal ${goal.target})`);
-    }
-    log('');
-    log(`summary: ${JSON.stringify(summary)}`);
-    const written = await writeJson(path.resolve(REPO_ROOT, config.output), report);
-    step(`wrote ${path.relative(REPO_ROOT, written)}`);
+    log(renderGoals(goals));
+    await finishReport({ log, step }, config.output, report);
     return 0;
-  } finally {
-    process.off('SIGINT', interrupted);
-    process.off('SIGTERM', interrupted);
-    await stopAll();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(
-      `bench:miniapp failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-    process.exit(1);
-  },
-);
+runBench('bench:miniapp', main);

@@ -1,7 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import type pg from 'pg';
 
@@ -12,9 +10,16 @@ import { ACTIONS_SECRET } from '../integration/actions/harness.ts';
 import { ChildServer, type ChildStats } from './engine/children.ts';
 import { parseConfig } from './engine/config.ts';
 import { migrate, openDatabase, type BenchDatabase } from './engine/database.ts';
-import { writeJson } from './engine/report.ts';
 import { summarize } from './engine/stats.ts';
 import { TokenBook } from './engine/workload.ts';
+import {
+  finishReport,
+  loadAverage,
+  machineEnvironment,
+  REPO_ROOT,
+  runBench,
+  stepLogger,
+} from './harness.ts';
 import { backendCpuMs, readBackends } from './orders/backends.ts';
 import { parseOrdersConfig, type OrdersBenchConfig } from './orders/config.ts';
 import { drainEvents, eventLogCounts, EventSink } from './orders/events.ts';
@@ -52,14 +57,7 @@ import {
  * which and why) or the harness itself failed.
  */
 
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-const log = (line: string) => process.stdout.write(`${line}\n`);
-const elapsed = (() => {
-  const started = performance.now();
-  return () => `${((performance.now() - started) / 1000).toFixed(0).padStart(4)}s`;
-})();
-const step = (line: string) => log(`[${elapsed()}] ${line}`);
+const { log, step } = stepLogger();
 
 interface Stack {
   actions: ChildServer;
@@ -205,7 +203,7 @@ async function measure(
 
 async function main(): Promise<number> {
   const config = parseOrdersConfig(process.argv.slice(2));
-  const loadAtStart = os.loadavg().map((value) => Math.round(value * 100) / 100);
+  const loadAtStart = loadAverage();
   step(`database: ${config.database} (server ${config.serverUrl.replace(/:[^:@/]*@/, ':***@')})`);
   const db = await openDatabase({
     ...parseConfig([]),
@@ -296,14 +294,7 @@ async function main(): Promise<number> {
       summary,
       generated_at: new Date().toISOString(),
       environment: {
-        node: process.version,
-        platform: `${process.platform} ${os.release()} ${process.arch}`,
-        cpus: os.cpus().length,
-        cpu_model: os.cpus()[0]?.model ?? null,
-        memory_gb: Math.round(os.totalmem() / 1024 ** 3),
-        // Other work on the machine skews absolute figures (the ratio holds better).
-        load_average_start: loadAtStart,
-        load_average_end: os.loadavg().map((value) => Math.round(value * 100) / 100),
+        ...machineEnvironment(loadAtStart, { memory: true }),
         database: { kind: db.kind, version: db.version },
       },
       settings: {
@@ -348,10 +339,7 @@ async function main(): Promise<number> {
     log(
       `SQL order, CPU per order (ms): load generator and pool ${sql.per_order.cpu_ms_load_generator}, PostgreSQL ${sql.per_order.cpu_ms_postgres ?? 'n/a'}, other work on the machine ${sql.per_order.cpu_ms_rest}.`,
     );
-    log('');
-    log(`summary: ${JSON.stringify(summary)}`);
-    const written = await writeJson(path.resolve(REPO_ROOT, config.output), report);
-    step(`wrote ${path.relative(REPO_ROOT, written)}`);
+    await finishReport({ log, step }, config.output, report);
 
     if (count !== created) {
       log(`FAILED: ${created} orders were reported created but ${count} are in the database`);
@@ -372,12 +360,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(
-      `bench:orders failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-    process.exit(1);
-  },
-);
+runBench('bench:orders', main);

@@ -1,24 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-import { writeJson } from './engine/report.ts';
+import { finishReport, loadAverage, REPO_ROOT, runBench, stepLogger } from './harness.ts';
 import { buildFloor, buildPortal } from './web/build.ts';
-import { parseWebConfig, type WebBenchConfig } from './web/config.ts';
+import { parseWebConfig } from './web/config.ts';
 import { documentScripts, firstLoadScripts, gzipBytes, kib } from './web/first-load.ts';
-import {
-  CHROME_FLAGS,
-  CHROMIUM_PATH,
-  runLighthouse,
-  type LighthouseRun,
-} from './web/lighthouse.ts';
+import type { LighthouseRun } from './web/lighthouse.ts';
 import {
   GOALS,
   judge,
   medianMetrics,
   PAGES,
+  renderGoals,
   renderLargest,
   renderTable,
   summarize,
@@ -26,8 +19,16 @@ import {
   type PageDefinition,
   type PageResult,
 } from './web/report.ts';
-import { assertPortsFree, startStack, stackPorts, type RunningStack } from './web/stack.ts';
-import { serveStatic, type StaticServer } from './web/static-server.ts';
+import {
+  assertChromium,
+  failedAudits,
+  fetchPage,
+  lighthouseEnvironment,
+  lighthouseSettings,
+  measureRounds,
+  MEDIANS_NOTE,
+} from './web/rounds.ts';
+import { assertPortsFree, stackPorts, withStack } from './web/stack.ts';
 
 /*
  * `npm run bench:web`: Lighthouse (mobile, default simulated throttling) with Debian Chromium on
@@ -41,15 +42,9 @@ import { serveStatic, type StaticServer } from './web/static-server.ts';
  * Exit status: 0 whenever the benchmark ran, goals met or not; 1 when the harness failed.
  */
 
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const WORK_DIR = path.join(REPO_ROOT, '.data', 'web-bench');
 
-const log = (line: string) => process.stdout.write(`${line}\n`);
-const elapsed = (() => {
-  const started = performance.now();
-  return () => `${((performance.now() - started) / 1000).toFixed(0).padStart(4)}s`;
-})();
-const step = (line: string) => log(`[${elapsed()}] ${line}`);
+const { log, step } = stepLogger();
 
 interface Target {
   page: PageDefinition;
@@ -66,16 +61,6 @@ function reader(clientRoot: string) {
     if (!file.startsWith(clientRoot) || !existsSync(file)) return undefined;
     return readFileSync(file, 'utf8');
   };
-}
-
-/** A page must answer 200 with HTML before anything is measured. */
-async function fetchDocument(url: string): Promise<string> {
-  const response = await fetch(url, {
-    redirect: 'manual',
-    headers: { 'accept-language': 'en-US,en;q=0.9' },
-  });
-  if (response.status !== 200) throw new Error(`${url} answered ${response.status}, not 200`);
-  return response.text();
 }
 
 function firstLoadOf(target: Target, html: string, runs: LighthouseRun[]): FirstLoad {
@@ -117,47 +102,12 @@ function firstLoadOf(target: Target, html: string, runs: LighthouseRun[]): First
   };
 }
 
-async function measure(
-  config: WebBenchConfig,
-  targets: Target[],
-): Promise<Map<Target, LighthouseRun[]>> {
-  const results = new Map<Target, LighthouseRun[]>(targets.map((target) => [target, []]));
-  for (let round = 0; round < config.runs; round++) {
-    // Interleaved, the start rotating each round, so drift in the machine's load spreads evenly.
-    const order = targets.map((_, index) => targets[(index + round) % targets.length]!);
-    for (const target of order) {
-      const run = await runLighthouse(target.url);
-      results.get(target)!.push(run);
-      const m = run.metrics;
-      step(
-        `round ${round + 1} ${target.page.label}: score ${m.score}, FCP ${m.fcp_ms} ms, LCP ${m.lcp_ms} ms, TBT ${m.tbt_ms} ms, CLS ${m.cls}`,
-      );
-      if (config.keepReports) {
-        const output = path.resolve(REPO_ROOT, config.output);
-        await mkdir(path.dirname(output), { recursive: true });
-        await writeFile(
-          path.join(
-            path.dirname(output),
-            `${path.basename(output, '.json')}-${target.page.name}-${round + 1}.json`,
-          ),
-          JSON.stringify(run.lhr),
-        );
-      }
-    }
-  }
-  return results;
-}
-
 async function main(): Promise<number> {
   const config = parseWebConfig(process.argv.slice(2));
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)`,
-    );
-  }
+  assertChromium();
   const ports = stackPorts(config.portBase);
   await assertPortsFree(ports);
-  const loadAtStart = os.loadavg().map((value) => Math.round(value * 100) / 100);
+  const loadAtStart = loadAverage();
 
   step('building the portal (a copy of web/, NODE_ENV=production) and the floor page');
   // A folder per port base, so two runs on other ports do not rebuild under each other.
@@ -166,37 +116,22 @@ async function main(): Promise<number> {
   const floorDir = await buildFloor(REPO_ROOT, path.join(workDir, 'floor'));
 
   step(`starting the stack (launcher, fresh embedded database; web on ${ports.web})`);
-  let stack: RunningStack | undefined;
-  let floor: StaticServer | undefined;
-  const stopAll = async () => {
-    await floor?.close();
-    await stack?.stop();
-  };
-  const interrupted = () => void stopAll().finally(() => process.exit(1));
-  process.once('SIGINT', interrupted);
-  process.once('SIGTERM', interrupted);
-  try {
-    stack = await startStack({ repoRoot: REPO_ROOT, ports, buildDir });
-    floor = await serveStatic(floorDir, ports.floor);
-
+  return withStack({ repoRoot: REPO_ROOT, ports, buildDir }, floorDir, async (stack, floor) => {
     const targets: Target[] = PAGES.map((page) => ({
       page,
-      url: `${page.floor ? floor!.url : stack!.webUrl}${page.path}`,
+      url: `${page.floor ? floor!.url : stack.webUrl}${page.path}`,
       clientRoot: page.floor ? floorDir : path.join(buildDir, 'client'),
     }));
     const documents = new Map<Target, string>();
     for (const target of targets) {
       // Also warms the server (the first render of a route compiles its code paths).
-      for (let i = 0; i < 5; i++) documents.set(target, await fetchDocument(target.url));
+      for (let i = 0; i < 5; i++) documents.set(target, await fetchPage(target.url));
     }
 
-    step(`Lighthouse ${config.runs}x on each of ${targets.length} pages, interleaved`);
-    const results = await measure(config, targets);
+    const results = await measureRounds(targets, (target) => target.page, config, step);
 
     const pages: PageResult[] = targets.map((target) => {
       const runs = results.get(target)!;
-      const failed: Record<string, string> = {};
-      for (const run of runs) Object.assign(failed, run.failedAudits);
       return {
         name: target.page.name,
         label: target.page.label,
@@ -204,7 +139,7 @@ async function main(): Promise<number> {
         runs: runs.map((run) => run.metrics),
         median: medianMetrics(runs.map((run) => run.metrics)),
         first_load: firstLoadOf(target, documents.get(target)!, runs),
-        failed_audits: failed,
+        failed_audits: failedAudits(runs),
       };
     });
     const summary = summarize(pages);
@@ -215,24 +150,9 @@ async function main(): Promise<number> {
       summary,
       goals,
       generated_at: new Date().toISOString(),
-      environment: {
-        node: process.version,
-        platform: `${process.platform} ${os.release()} ${process.arch}`,
-        cpus: os.cpus().length,
-        cpu_model: os.cpus()[0]?.model ?? null,
-        // Lighthouse's simulation scales the CPU time it observes: other work inflates TBT.
-        load_average_start: loadAtStart,
-        load_average_end: os.loadavg().map((value) => Math.round(value * 100) / 100),
-        lighthouse: anyRun?.lighthouseVersion ?? null,
-        chromium: anyRun?.chromeVersion ?? null,
-        chromium_path: CHROMIUM_PATH,
-        chrome_flags: CHROME_FLAGS,
-      },
+      environment: lighthouseEnvironment(loadAtStart, anyRun),
       settings: {
-        runs_per_page: config.runs,
-        schedule: 'interleaved: every page once per round, the first page rotating each round',
-        lighthouse:
-          'default config (mobile: Moto G Power screen, simulated Slow 4G 150 ms RTT / 1.6 Mbps, 4x CPU slowdown), performance category only, a fresh Chromium per run',
+        ...lighthouseSettings(config.runs),
         first_load_js:
           'the scripts the server-rendered HTML declares (modulepreload, script src, imports of inline module scripts) closed over static imports, plus same-origin scripts Lighthouse saw load without interaction; gzip (zlib level 6) of the built files, KB = 1,024 bytes',
         build:
@@ -243,7 +163,7 @@ async function main(): Promise<number> {
       },
       pages,
       notes: [
-        'Each Lighthouse figure is the median of the runs, taken figure by figure; the score is the median score.',
+        MEDIANS_NOTE,
         'The portal serves the production build from a launcher stack on a fresh embedded database, with NODE_ENV=development for the services (as the end-to-end suite runs them).',
         'Simulated throttling estimates load times from an unthrottled load on this machine: when other work keeps the CPU busy, the paint is observed later, more scripts count as render-blocking and FCP/LCP grow; TBT scales with the CPU time observed. Compare with the floor page measured in the same rounds.',
       ],
@@ -264,27 +184,10 @@ async function main(): Promise<number> {
       }
     }
     log('');
-    for (const goal of goals) {
-      log(`${goal.met ? 'met   ' : 'MISSED'} ${goal.goal}: ${goal.value} (goal ${goal.target})`);
-    }
-    log('');
-    log(`summary: ${JSON.stringify(summary)}`);
-    const written = await writeJson(path.resolve(REPO_ROOT, config.output), report);
-    step(`wrote ${path.relative(REPO_ROOT, written)}`);
+    log(renderGoals(goals));
+    await finishReport({ log, step }, config.output, report);
     return 0;
-  } finally {
-    process.off('SIGINT', interrupted);
-    process.off('SIGTERM', interrupted);
-    await stopAll();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(
-      `bench:web failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-    process.exit(1);
-  },
-);
+runBench('bench:web', main);

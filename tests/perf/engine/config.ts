@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { databaseOption, num, parseOptions } from '../harness.ts';
 
 /*
  * Settings of `npm run bench:engine`. Defaults keep the whole run under ~6 minutes on the
@@ -69,40 +69,21 @@ const HELP = `Usage: npm run bench:engine -- [options]
   --output FILE               JSON report (default bench-results/engine.json)
 `;
 
-/** A numeric `--name` option, `fallback` when absent; refuses anything below `min`. */
-export function num(value: string | undefined, fallback: number, name: string, min = 0): number {
-  if (value === undefined) return fallback;
-  const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed < min)
-    throw new Error(`--${name} must be a number >= ${min}`);
-  return parsed;
-}
-
 export function parseConfig(argv: string[]): BenchConfig {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      db: { type: 'string' },
-      duration: { type: 'string' },
-      warmup: { type: 'string' },
-      rounds: { type: 'string' },
-      connections: { type: 'string' },
-      transactions: { type: 'string' },
-      subscriptions: { type: 'string' },
-      'ws-connections': { type: 'string' },
-      'skip-http': { type: 'boolean' },
-      'skip-subscriptions': { type: 'boolean' },
-      output: { type: 'string' },
-      help: { type: 'boolean' },
-    },
+  const values = parseOptions(argv, HELP, {
+    db: { type: 'string' },
+    duration: { type: 'string' },
+    warmup: { type: 'string' },
+    rounds: { type: 'string' },
+    connections: { type: 'string' },
+    transactions: { type: 'string' },
+    subscriptions: { type: 'string' },
+    'ws-connections': { type: 'string' },
+    'skip-http': { type: 'boolean' },
+    'skip-subscriptions': { type: 'boolean' },
+    output: { type: 'string' },
   });
-  if (values.help) {
-    process.stdout.write(HELP);
-    process.exit(0);
-  }
-  const database = values.db ?? 'auto';
-  if (database !== 'auto' && database !== 'postgres' && database !== 'pglite')
-    throw new Error('--db must be auto, postgres or pglite');
+  const database = databaseOption(values.db);
   const subscriptions = Math.floor(num(values.subscriptions, 5000, 'subscriptions', 1));
   const wsConnections = Math.floor(num(values['ws-connections'], 50, 'ws-connections', 1));
   return {

@@ -4,6 +4,7 @@ import { bindAll, templateOf } from './compile.ts';
 import {
   computeRatios,
   emptyCandidate,
+  emptyQuery,
   evaluateGoals,
   finishCandidate,
   summarizeRun,
@@ -67,25 +68,12 @@ function run(round: number, rps: number, p99: number, errors = 0): RunRecord {
 }
 
 function query(engine: number[], pgHttp: number[], postgraphile: number[]): QueryResult {
-  const result: QueryResult = {
+  const result = emptyQuery({
     label: '',
     engine_graphql: '',
     postgraphile_graphql: '',
     compiled_sql: null,
-    candidates: {
-      pg_http: emptyCandidate(),
-      engine: emptyCandidate(),
-      postgraphile: emptyCandidate(),
-      pg_direct: emptyCandidate(),
-    },
-    ratios: {
-      engine_vs_pg_http_rps: null,
-      engine_vs_pg_http_p99: null,
-      engine_vs_postgraphile_rps: null,
-      engine_vs_postgraphile_p97_5: null,
-      engine_vs_postgraphile_p99: null,
-    },
-  };
+  });
   engine.forEach((rps, i) => result.candidates.engine.runs.push(run(i + 1, rps, 20)));
   pgHttp.forEach((rps, i) => result.candidates.pg_http.runs.push(run(i + 1, rps, 10)));
   postgraphile.forEach((rps, i) => result.candidates.postgraphile.runs.push(run(i + 1, rps, 40)));

@@ -1,6 +1,3 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-
 import { median, ratio } from './stats.ts';
 import type { SubscriptionReport } from './subscriptions.ts';
 import { QUERY_LABELS, QUERY_NAMES, type QueryName } from './workload.ts';
@@ -103,6 +100,31 @@ export interface QueryResult {
       engine_vs_pg_http_rps: Array<number | null>;
       engine_vs_postgraphile_rps: Array<number | null>;
     };
+  };
+}
+
+/** A query's result before any run: every candidate empty, no ratios yet. */
+export function emptyQuery(
+  texts: Pick<QueryResult, 'label' | 'engine_graphql' | 'postgraphile_graphql' | 'compiled_sql'>,
+): QueryResult {
+  return {
+    label: texts.label,
+    engine_graphql: texts.engine_graphql,
+    postgraphile_graphql: texts.postgraphile_graphql,
+    compiled_sql: texts.compiled_sql,
+    candidates: {
+      pg_http: emptyCandidate(),
+      engine: emptyCandidate(),
+      postgraphile: emptyCandidate(),
+      pg_direct: emptyCandidate(),
+    },
+    ratios: {
+      engine_vs_pg_http_rps: null,
+      engine_vs_pg_http_p99: null,
+      engine_vs_postgraphile_rps: null,
+      engine_vs_postgraphile_p97_5: null,
+      engine_vs_postgraphile_p99: null,
+    },
   };
 }
 
@@ -382,11 +404,4 @@ export function renderGoals(goals: Goal[]): string {
 
 export function describeQueries(): Record<QueryName, string> {
   return QUERY_LABELS;
-}
-
-export async function writeJson(file: string, report: unknown): Promise<string> {
-  const target = path.resolve(file);
-  await mkdir(path.dirname(target), { recursive: true });
-  await writeFile(target, `${JSON.stringify(report, null, 2)}\n`);
-  return target;
 }

@@ -1,5 +1,5 @@
 import type { LighthouseMetrics, LighthouseRun } from '../web/lighthouse.ts';
-import { alignTable } from '../web/report.ts';
+import { alignTable, atLeast, atMost, type GoalResult } from '../web/report.ts';
 import type { MiniappFirstLoad } from './first-load.ts';
 
 /* The printed table, the goals and the `summary` of bench-results/miniapp.json. */
@@ -58,27 +58,18 @@ export function summarize(
   return summary;
 }
 
-export interface GoalResult {
-  goal: string;
-  target: string;
-  value: number;
-  met: boolean;
-}
-
 export function judge(summary: MiniappSummary): GoalResult[] {
   return [
-    {
-      goal: 'Lighthouse mobile performance of /telegram-app (median of runs)',
-      target: `>= ${GOALS.lighthouse_score}`,
-      value: summary.lighthouse_score,
-      met: summary.lighthouse_score >= GOALS.lighthouse_score,
-    },
-    {
-      goal: 'first-load JS of /telegram-app, KB gzip (without the dev-client)',
-      target: `<= ${GOALS.first_load_js_kb_gzip}`,
-      value: summary.first_load_js_kb_gzip,
-      met: summary.first_load_js_kb_gzip <= GOALS.first_load_js_kb_gzip,
-    },
+    atLeast(
+      'Lighthouse mobile performance of /telegram-app (median of runs)',
+      summary.lighthouse_score,
+      GOALS.lighthouse_score,
+    ),
+    atMost(
+      'first-load JS of /telegram-app, KB gzip (without the dev-client)',
+      summary.first_load_js_kb_gzip,
+      GOALS.first_load_js_kb_gzip,
+    ),
   ];
 }
 

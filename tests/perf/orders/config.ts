@@ -1,6 +1,4 @@
-import { parseArgs } from 'node:util';
-
-import { num } from '../engine/config.ts';
+import { databaseOption, num, parseOptions } from '../harness.ts';
 
 /*
  * Settings of `npm run bench:orders`. The defaults keep the whole run to about a minute on the
@@ -51,29 +49,19 @@ const HELP = `Usage: npm run bench:orders -- [options]
 `;
 
 export function parseOrdersConfig(argv: string[]): OrdersBenchConfig {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      db: { type: 'string' },
-      duration: { type: 'string' },
-      warmup: { type: 'string' },
-      rounds: { type: 'string' },
-      connections: { type: 'string' },
-      users: { type: 'string' },
-      pool: { type: 'string' },
-      output: { type: 'string' },
-      profile: { type: 'boolean' },
-      'without-event-triggers': { type: 'boolean' },
-      help: { type: 'boolean' },
-    },
+  const values = parseOptions(argv, HELP, {
+    db: { type: 'string' },
+    duration: { type: 'string' },
+    warmup: { type: 'string' },
+    rounds: { type: 'string' },
+    connections: { type: 'string' },
+    users: { type: 'string' },
+    pool: { type: 'string' },
+    output: { type: 'string' },
+    profile: { type: 'boolean' },
+    'without-event-triggers': { type: 'boolean' },
   });
-  if (values.help) {
-    process.stdout.write(HELP);
-    process.exit(0);
-  }
-  const database = values.db ?? 'auto';
-  if (database !== 'auto' && database !== 'postgres' && database !== 'pglite')
-    throw new Error('--db must be auto, postgres or pglite');
+  const database = databaseOption(values.db);
   return {
     users: Math.floor(num(values.users, 200, 'users', 1)),
     connections: Math.floor(num(values.connections, 32, 'connections', 1)),

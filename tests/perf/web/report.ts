@@ -115,20 +115,44 @@ export interface GoalResult {
   met: boolean;
 }
 
+/** A goal `value` meets when it is at least `min`. */
+export const atLeast = (goal: string, value: number, min: number): GoalResult => ({
+  goal,
+  target: `>= ${min}`,
+  value,
+  met: value >= min,
+});
+
+/** A goal `value` meets when it is at most `max`. */
+export const atMost = (goal: string, value: number, max: number): GoalResult => ({
+  goal,
+  target: `<= ${max}`,
+  value,
+  met: value <= max,
+});
+
+/** A line per goal: met or MISSED, the figure and the goal. */
+export function renderGoals(goals: GoalResult[]): string {
+  return goals
+    .map(
+      (goal) =>
+        `${goal.met ? 'met   ' : 'MISSED'} ${goal.goal}: ${goal.value} (goal ${goal.target})`,
+    )
+    .join('\n');
+}
+
 export function judge(summary: WebSummary): GoalResult[] {
   return [
-    {
-      goal: 'Lighthouse mobile performance, lowest portal page (median of runs)',
-      target: `>= ${GOALS.lighthouse_min_score}`,
-      value: summary.lighthouse_min_score,
-      met: summary.lighthouse_min_score >= GOALS.lighthouse_min_score,
-    },
-    {
-      goal: 'first-load JS on home, KB gzip',
-      target: `<= ${GOALS.home_first_load_js_kb_gzip}`,
-      value: summary.home_first_load_js_kb_gzip,
-      met: summary.home_first_load_js_kb_gzip <= GOALS.home_first_load_js_kb_gzip,
-    },
+    atLeast(
+      'Lighthouse mobile performance, lowest portal page (median of runs)',
+      summary.lighthouse_min_score,
+      GOALS.lighthouse_min_score,
+    ),
+    atMost(
+      'first-load JS on home, KB gzip',
+      summary.home_first_load_js_kb_gzip,
+      GOALS.home_first_load_js_kb_gzip,
+    ),
   ];
 }
 

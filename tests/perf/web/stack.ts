@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { spawnTs, type Spawned } from '../../support/processes.ts';
+import { runThenStop } from '../harness.ts';
+import { serveStatic, type StaticServer } from './static-server.ts';
 
 /*
  * The product stack for the benchmark: the launcher (`npm start`'s script) on a fresh embedded
@@ -57,8 +59,7 @@ export interface RunningStack {
   stop(): Promise<void>;
 }
 
-/** Starts the launcher with `--fresh` and waits until every service answers its health check. */
-export async function startStack(options: {
+export interface StackOptions {
   repoRoot: string;
   ports: StackPorts;
   buildDir: string;
@@ -66,7 +67,10 @@ export async function startStack(options: {
   env?: Record<string, string>;
   /** Prefix of the temporary folders (database, outbox); default `web-bench`. */
   name?: string;
-}): Promise<RunningStack> {
+}
+
+/** Starts the launcher with `--fresh` and waits until every service answers its health check. */
+export async function startStack(options: StackOptions): Promise<RunningStack> {
   const { ports } = options;
   const name = options.name ?? 'web-bench';
   const dataDir = await mkdtemp(path.join(tmpdir(), `${name}-pglite-`));
@@ -121,4 +125,26 @@ export async function startStack(options: {
     throw error;
   }
   return { webUrl, launcher, stop };
+}
+
+/**
+ * Starts the stack and, given `floorDir`, the floor page's server on its port; runs `body` with
+ * them, then stops both, also when `body` throws or on SIGINT or SIGTERM (then exits 1).
+ */
+export async function withStack<T>(
+  options: StackOptions,
+  floorDir: string | null,
+  body: (stack: RunningStack, floor: StaticServer | undefined) => Promise<T>,
+): Promise<T> {
+  let stack: RunningStack | undefined;
+  let floor: StaticServer | undefined;
+  const stopAll = async () => {
+    await floor?.close();
+    await stack?.stop();
+  };
+  return runThenStop(stopAll, async () => {
+    stack = await startStack(options);
+    if (floorDir) floor = await serveStatic(floorDir, options.ports.floor);
+    return body(stack, floor);
+  });
 }

@@ -20,13 +20,14 @@ export const PRODUCT_TABLES = {
     'user_levels',
   ],
   auth: ['login_codes', 'password_reset_tokens', 'rate_limits', 'refresh_tokens'],
+  bot: ['handled_events'],
 } as const;
 
-/** Tables that exist in the public and auth schemas, as `schema.table`, sorted. */
+/** Tables that exist in the product's schemas (public, auth, bot), as `schema.table`, sorted. */
 export async function listTables(pool: pg.Pool): Promise<string[]> {
   const { rows } = await pool.query<{ name: string }>(
     `SELECT table_schema || '.' || table_name AS name FROM information_schema.tables
-     WHERE table_schema IN ('public', 'auth') AND table_type = 'BASE TABLE' ORDER BY 1`,
+     WHERE table_schema IN ('public', 'auth', 'bot') AND table_type = 'BASE TABLE' ORDER BY 1`,
   );
   return rows.map((row) => row.name);
 }

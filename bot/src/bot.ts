@@ -1,0 +1,185 @@
+import { autoRetry } from '@grammyjs/auto-retry';
+import { apiThrottler } from '@grammyjs/transformer-throttler';
+import { Bot, InlineKeyboard, type Context } from 'grammy';
+import type { UserFromGetMe } from 'grammy/types';
+
+import { parseStartParam } from '@app/shared/telegram';
+import type { Logger } from '@app/shared/log';
+
+import {
+  accountOfTelegramUser,
+  latestOrders,
+  markSupportHandled,
+  staffOfTelegramUser,
+  supportRequestById,
+  type Db,
+} from './db.ts';
+import type { BotEnv } from './env.ts';
+import { receiveText, sendText, statusText } from './format.ts';
+import { consoleUrl, miniappUrl } from './links.ts';
+import { localeOfTelegram, translator } from './texts.ts';
+
+/*
+ * The bot (spec sections 1 and 6): /start opens the mini-app (with the deep link passed on),
+ * /history lists the person's latest orders, /help and /support explain; staff mark support
+ * requests handled from their chat. Every Bot API call is retried after a 429 (auto-retry,
+ * honouring retry_after) and paced under Telegram's limits (throttler).
+ */
+
+export interface BotDeps {
+  env: BotEnv;
+  db: Db;
+  logger: Logger;
+  token: string;
+  /** The Bot API server: Telegram's, or the sandbox's. */
+  apiRoot: string;
+  /** Known in advance (sandbox, tests), so no getMe is needed. */
+  botInfo?: UserFromGetMe;
+}
+
+/** Orders /history lists. */
+const HISTORY_LIMIT = 5;
+
+export const SUPPORT_HANDLED = /^support:handled:([0-9a-f-]{36})$/;
+
+const localeOf = (ctx: Context) => localeOfTelegram(ctx.from?.language_code);
+
+export function createBot(deps: BotDeps): Bot {
+  const { env, db, logger } = deps;
+  const bot = new Bot(deps.token, {
+    client: { apiRoot: deps.apiRoot },
+    ...(deps.botInfo ? { botInfo: deps.botInfo } : {}),
+  });
+  bot.api.config.use(apiThrottler());
+  bot.api.config.use(autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 300 }));
+
+  bot.command('start', async (ctx) => {
+    const t = translator(localeOf(ctx));
+    const link = parseStartParam(ctx.match.trim());
+    const keyboard = new InlineKeyboard().webApp(
+      link.orderId
+        ? t('start.open')
+        : link.pair
+          ? t('start.openPair', { from: link.pair.from, to: link.pair.to })
+          : t('start.open'),
+      miniappUrl(env, link),
+    );
+    await ctx.reply(t('start.greeting', { name: ctx.from?.first_name ?? '' }), {
+      reply_markup: keyboard,
+    });
+  });
+
+  bot.command('history', async (ctx) => {
+    const locale = localeOf(ctx);
+    const t = translator(locale);
+    const account = ctx.from ? await accountOfTelegramUser(db, ctx.from.id) : undefined;
+    const orders = account ? await latestOrders(db, account.id, HISTORY_LIMIT) : [];
+    if (orders.length === 0) {
+      await ctx.reply(account ? t('history.empty') : t('history.noAccount'), {
+        reply_markup: new InlineKeyboard().webApp(t('start.open'), miniappUrl(env)),
+      });
+      return;
+    }
+    const lines = orders.map((order) =>
+      t('history.row', {
+        number: order.number,
+        send: sendText(order),
+        receive: receiveText(order),
+        status: statusText(locale, order.status),
+      }),
+    );
+    const keyboard = new InlineKeyboard();
+    for (const order of orders) {
+      keyboard
+        .webApp(t('history.open', { number: order.number }), miniappUrl(env, { orderId: order.id }))
+        .row();
+    }
+    await ctx.reply([t('history.title'), ...lines].join('\n'), { reply_markup: keyboard });
+  });
+
+  bot.command('help', async (ctx) => {
+    await ctx.reply(translator(localeOf(ctx))('help.text'));
+  });
+
+  bot.command('support', async (ctx) => {
+    const locale = localeOf(ctx);
+    const t = translator(locale);
+    const prefix = locale === 'en' ? '' : `/${locale}`;
+    await ctx.reply(
+      t('support.text', {
+        email: env.PUBLIC_CONTACT_EMAIL,
+        telegram: env.PUBLIC_TELEGRAM_URL,
+        channel: env.PUBLIC_TELEGRAM_CHANNEL_URL,
+      }),
+      {
+        reply_markup: new InlineKeyboard().url(
+          t('support.form'),
+          consoleUrl(env, `${prefix}/contact`),
+        ),
+      },
+    );
+  });
+
+  bot.callbackQuery(SUPPORT_HANDLED, async (ctx) => {
+    const t = translator(localeOf(ctx));
+    const requestId = ctx.match[1]!;
+    const staff = await staffOfTelegramUser(db, ctx.from.id);
+    if (!staff) {
+      await ctx.answerCallbackQuery({ text: t('staff.notStaff'), show_alert: true });
+      return;
+    }
+    const request = await supportRequestById(db, requestId);
+    if (!request) {
+      await ctx.answerCallbackQuery({ text: t('staff.notFound') });
+      return;
+    }
+    const marked = await markSupportHandled(db, requestId, staff.id);
+    const who = staff.email ?? ctx.from.first_name;
+    await ctx.answerCallbackQuery({
+      text: marked ? t('staff.handled', { who }) : t('staff.handledAlready'),
+    });
+    if (marked && ctx.callbackQuery.message) {
+      // The button goes; the message says who handled it, for everyone in the chat.
+      const text = ctx.callbackQuery.message.text ?? '';
+      await ctx.editMessageText(`${text}\n\n✓ ${t('staff.handled', { who })}`, {
+        reply_markup: new InlineKeyboard().url(
+          t('staff.openConsole'),
+          consoleUrl(env, '/admin/support-requests'),
+        ),
+      });
+    }
+  });
+
+  bot.on('message', async (ctx) => {
+    await ctx.reply(translator(localeOf(ctx))('fallback'));
+  });
+
+  bot.catch((error) => {
+    logger.error({ err: error.error, update: error.ctx.update.update_id }, 'update failed');
+  });
+  return bot;
+}
+
+/** The commands and the menu button people see, in each language Telegram knows them by. */
+export async function configureBot(bot: Bot, env: BotEnv): Promise<void> {
+  const languages = [
+    { locale: 'en', code: undefined },
+    { locale: 'ru', code: 'ru' },
+    { locale: 'ua', code: 'uk' },
+  ] as const;
+  for (const { locale, code } of languages) {
+    const t = translator(locale);
+    const commands = (['start', 'history', 'help', 'support'] as const).map((command) => ({
+      command,
+      description: t(`commands.${command}`),
+    }));
+    await bot.api.setMyCommands(commands, code ? { language_code: code } : {});
+  }
+  await bot.api.setChatMenuButton({
+    menu_button: {
+      type: 'web_app',
+      text: translator('en')('menu'),
+      web_app: { url: miniappUrl(env) },
+    },
+  });
+}

@@ -1,0 +1,310 @@
+import { randomBytes } from 'node:crypto';
+
+import express, { type Request, type Response, type Router } from 'express';
+import type { UserFromGetMe } from 'grammy/types';
+
+/*
+ * A Telegram Bot API server for development and tests: the methods this bot uses, in Telegram's
+ * wire format (`POST {root}/bot<token>/<method>`, JSON or form bodies, `{ ok, result }` or
+ * `{ ok: false, error_code, description, parameters }`). It keeps chats and messages in memory,
+ * queues updates for getUpdates (long polling) and can answer the next calls with a 429, as
+ * Telegram does when a bot sends too fast. People act through `sandbox` methods (the sandbox
+ * page, the tests): a user sends a message or presses an inline button.
+ */
+
+export interface TelegramUser {
+  id: number;
+  is_bot: boolean;
+  first_name: string;
+  username?: string;
+  language_code?: string;
+}
+
+export interface SandboxChat {
+  id: number;
+  type: 'private' | 'group';
+  title?: string;
+  first_name?: string;
+  username?: string;
+}
+
+export interface SandboxMessage {
+  message_id: number;
+  chat: SandboxChat;
+  from: TelegramUser;
+  date: number;
+  text: string;
+  reply_markup?: unknown;
+  edit_date?: number;
+}
+
+interface PendingPoll {
+  offset: number;
+  respond: (updates: unknown[]) => void;
+}
+
+/** A parameter as text ('' when absent or not text). */
+const text = (value: unknown): string =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+
+export interface ApiCall {
+  method: string;
+  params: Record<string, unknown>;
+}
+
+export class BotApiEmulator {
+  readonly bot: TelegramUser;
+  private readonly messages: SandboxMessage[] = [];
+  private readonly chats = new Map<number, SandboxChat>();
+  private readonly updates: Array<{ update_id: number } & Record<string, unknown>> = [];
+  private nextUpdateId = 1;
+  private nextMessageId = 1;
+  private polls: PendingPoll[] = [];
+  private failures: { count: number; retryAfter: number } = { count: 0, retryAfter: 0 };
+  readonly calls: ApiCall[] = [];
+  menuButton: unknown = { type: 'default' };
+  commands = new Map<string, unknown>();
+  webhook: { url: string; secret_token?: string } | undefined;
+  private listeners = new Set<() => void>();
+
+  constructor(
+    readonly token: string,
+    botUser: { id: number; first_name: string; username: string },
+  ) {
+    this.bot = { ...botUser, is_bot: true };
+  }
+
+  /** What getMe answers; also the bot's `botInfo`, so the bot needs no getMe call. */
+  get botInfo(): UserFromGetMe {
+    return {
+      id: this.bot.id,
+      is_bot: true,
+      first_name: this.bot.first_name,
+      username: this.bot.username ?? 'sandbox_bot',
+      can_join_groups: true,
+      can_read_all_group_messages: false,
+      supports_inline_queries: false,
+      can_connect_to_business: false,
+      has_main_web_app: true,
+      has_topics_enabled: false,
+      allows_users_to_create_topics: false,
+      can_manage_bots: false,
+      supports_join_request_queries: false,
+    };
+  }
+
+  /** The next `count` Bot API calls (sending methods) answer 429 with retry_after. */
+  failNext(count: number, retryAfterSeconds: number): void {
+    this.failures = { count, retryAfter: retryAfterSeconds };
+  }
+
+  /** Called after every change (a message sent, edited); returns the unsubscribe. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  addChat(chat: SandboxChat): SandboxChat {
+    this.chats.set(chat.id, chat);
+    return chat;
+  }
+
+  chatMessages(chatId: number): SandboxMessage[] {
+    return this.messages.filter((message) => message.chat.id === chatId);
+  }
+
+  allMessages(): SandboxMessage[] {
+    return [...this.messages];
+  }
+
+  private chatFor(id: number): SandboxChat {
+    return this.chats.get(id) ?? this.addChat({ id, type: id < 0 ? 'group' : 'private' });
+  }
+
+  private pushUpdate(update: Record<string, unknown>): void {
+    this.updates.push({ update_id: this.nextUpdateId++, ...update });
+    const waiting = this.polls;
+    this.polls = [];
+    for (const poll of waiting) poll.respond(this.pending(poll.offset));
+  }
+
+  private pending(offset: number): unknown[] {
+    return this.updates.filter((update) => update.update_id >= offset);
+  }
+
+  /** A person writes in a chat (a command is just text starting with /). */
+  userSends(chatId: number, from: TelegramUser, text: string): SandboxMessage {
+    const message: SandboxMessage = {
+      message_id: this.nextMessageId++,
+      chat: this.chatFor(chatId),
+      from,
+      date: Math.floor(Date.now() / 1000),
+      text,
+    };
+    const command = /^\/\w+/.exec(text);
+    const entities = command
+      ? [{ type: 'bot_command', offset: 0, length: command[0].length }]
+      : undefined;
+    this.messages.push(message);
+    this.changed();
+    this.pushUpdate({ message: { ...message, ...(entities ? { entities } : {}) } });
+    return message;
+  }
+
+  /** A person presses an inline button with callback data under a message. */
+  userPresses(chatId: number, from: TelegramUser, messageId: number, data: string): string {
+    const message = this.messages.find(
+      (item) => item.chat.id === chatId && item.message_id === messageId,
+    );
+    if (!message) throw new Error(`no message ${messageId} in chat ${chatId}`);
+    const id = randomBytes(8).toString('hex');
+    this.pushUpdate({
+      callback_query: { id, from, message, chat_instance: String(chatId), data },
+    });
+    return id;
+  }
+
+  /** The Bot API's HTTP side, for the bot's `apiRoot`. */
+  router(): Router {
+    const router = express.Router();
+    const parse = [express.json({ limit: '1mb' }), express.urlencoded({ extended: false })];
+    router.all('/:botToken/:method', ...parse, (req, res) => this.handle(req, res));
+    return router;
+  }
+
+  private reply(res: Response, result: unknown): void {
+    res.json({ ok: true, result });
+  }
+
+  private error(res: Response, code: number, description: string, parameters?: unknown): void {
+    res
+      .status(code)
+      .json({ ok: false, error_code: code, description, ...(parameters ? { parameters } : {}) });
+  }
+
+  private handle(req: Request, res: Response): void {
+    const { botToken = '', method = '' } = req.params as Record<string, string>;
+    if (botToken !== `bot${this.token}`) return this.error(res, 401, 'Unauthorized');
+    const params = {
+      ...(req.query as Record<string, unknown>),
+      ...((req.body ?? {}) as Record<string, unknown>),
+    };
+    // Form bodies carry objects as JSON strings, as Telegram accepts them.
+    for (const [key, value] of Object.entries(params)) {
+      if (typeof value === 'string' && /^[[{]/.test(value)) {
+        try {
+          params[key] = JSON.parse(value);
+        } catch {
+          // A plain string that happens to start with a bracket.
+        }
+      }
+    }
+    if (method !== 'getUpdates') this.calls.push({ method, params });
+    if (method !== 'getUpdates' && method !== 'getMe' && this.failures.count > 0) {
+      this.failures.count -= 1;
+      return this.error(res, 429, `Too Many Requests: retry after ${this.failures.retryAfter}`, {
+        retry_after: this.failures.retryAfter,
+      });
+    }
+    switch (method) {
+      case 'getMe':
+        return this.reply(res, this.botInfo);
+      case 'getUpdates':
+        return this.getUpdates(params, res);
+      case 'setWebhook':
+        this.webhook = {
+          url: text(params['url']),
+          ...(params['secret_token'] ? { secret_token: text(params['secret_token']) } : {}),
+        };
+        return this.reply(res, true);
+      case 'deleteWebhook':
+        this.webhook = undefined;
+        return this.reply(res, true);
+      case 'getWebhookInfo':
+        return this.reply(res, {
+          url: this.webhook?.url ?? '',
+          has_custom_certificate: false,
+          pending_update_count: 0,
+        });
+      case 'setMyCommands':
+        this.commands.set(text(params['language_code']), params['commands']);
+        return this.reply(res, true);
+      case 'setChatMenuButton':
+        this.menuButton = params['menu_button'];
+        return this.reply(res, true);
+      case 'getChatMenuButton':
+        return this.reply(res, this.menuButton);
+      case 'sendMessage':
+        return this.sendMessage(params, res);
+      case 'editMessageText':
+        return this.editMessageText(params, res);
+      case 'answerCallbackQuery':
+        return this.reply(res, true);
+      default:
+        return this.error(res, 404, 'Not Found: method not found');
+    }
+  }
+
+  private getUpdates(params: Record<string, unknown>, res: Response): void {
+    const offset = Number(params['offset'] ?? 0);
+    // Confirmed updates (below the offset) are forgotten, as Telegram forgets them.
+    while (this.updates.length > 0 && this.updates[0]!.update_id < offset) this.updates.shift();
+    const ready = this.pending(offset);
+    const timeout = Math.min(Number(params['timeout'] ?? 0), 50);
+    if (ready.length > 0 || timeout <= 0) return this.reply(res, ready);
+    const poll: PendingPoll = {
+      offset,
+      respond: (updates) => {
+        clearTimeout(timer);
+        this.reply(res, updates);
+      },
+    };
+    const timer = setTimeout(() => {
+      this.polls = this.polls.filter((item) => item !== poll);
+      this.reply(res, []);
+    }, timeout * 1000);
+    res.on('close', () => {
+      clearTimeout(timer);
+      this.polls = this.polls.filter((item) => item !== poll);
+    });
+    this.polls.push(poll);
+  }
+
+  private sendMessage(params: Record<string, unknown>, res: Response): void {
+    const chatId = Number(params['chat_id']);
+    const body = text(params['text']);
+    if (!Number.isSafeInteger(chatId)) return this.error(res, 400, 'Bad Request: chat not found');
+    if (body.length === 0) return this.error(res, 400, 'Bad Request: message text is empty');
+    if (body.length > 4096) return this.error(res, 400, 'Bad Request: message is too long');
+    const message: SandboxMessage = {
+      message_id: this.nextMessageId++,
+      chat: this.chatFor(chatId),
+      from: this.bot,
+      date: Math.floor(Date.now() / 1000),
+      text: body,
+      ...(params['reply_markup'] ? { reply_markup: params['reply_markup'] } : {}),
+    };
+    this.messages.push(message);
+    this.changed();
+    this.reply(res, message);
+  }
+
+  private editMessageText(params: Record<string, unknown>, res: Response): void {
+    const message = this.messages.find(
+      (item) =>
+        item.chat.id === Number(params['chat_id']) &&
+        item.message_id === Number(params['message_id']),
+    );
+    if (!message) return this.error(res, 400, 'Bad Request: message to edit not found');
+    message.text = text(params['text']);
+    if (params['reply_markup']) message.reply_markup = params['reply_markup'];
+    else delete message.reply_markup;
+    message.edit_date = Math.floor(Date.now() / 1000);
+    this.changed();
+    this.reply(res, message);
+  }
+}

@@ -1,0 +1,50 @@
+/** The Telegram bot's messages and buttons (HTML parse mode: values are escaped by the bot). */
+export const bot = {
+  start: {
+    greeting:
+      'Hello, {{name}}! Exchange crypto and cash, buy crypto and pay for goods and services in crypto — right here in Telegram.\n\nOpen the exchange to pick a pair and an amount; an operator sends payment details in 2–10 minutes.',
+    open: 'Open the exchange',
+    openPair: 'Exchange {{from}} for {{to}}',
+  },
+  menu: 'Exchange',
+  commands: {
+    start: 'Open the exchange',
+    history: 'Your latest orders',
+    help: 'What this bot can do',
+    support: 'How to reach support',
+  },
+  history: {
+    title: 'Your latest orders:',
+    row: '№{{number}} · {{send}} → {{receive}} · {{status}}',
+    empty: 'You have no orders yet. Open the exchange to create one.',
+    noAccount: 'You have no orders yet: open the exchange once to sign in with Telegram.',
+    open: '№{{number}}',
+  },
+  help: {
+    text: 'What I can do:\n/start — open the exchange\n/history — your latest orders\n/support — how to reach support\n\nI also message you when one of your orders changes status.',
+  },
+  support: {
+    text: 'Support answers 24/7.\nE-mail: {{email}}\nTelegram: {{telegram}}\nNews channel: {{channel}}\n\nOr write to us through the contact form:',
+    form: 'Contact form',
+  },
+  status: {
+    changed: 'Order №{{number}}: {{status}}.',
+    waiting_for_payment: 'Payment details are ready in the order.',
+    paid: 'Payment received; the payout is on its way.',
+    completed: 'This transfer was successfully completed.',
+    canceled: 'The order was canceled.',
+    open: 'Open the order',
+  },
+  staff: {
+    newOrder: 'New order №{{number}}: {{send}} → {{receive}}\nE-mail: {{email}}',
+    newSupport: 'Support request from {{name}} <{{email}}>{{order}}:\n{{message}}',
+    supportOrder: ', order {{order}}',
+    openConsole: 'Open in the console',
+    markHandled: 'Mark handled',
+    handled: 'Handled by {{who}}.',
+    handledAlready: 'Already handled.',
+    notStaff: 'Only staff whose Telegram is linked to their account can do this.',
+    notFound: 'This request no longer exists.',
+  },
+  fallback: 'Send /start to open the exchange, or /help to see what I can do.',
+} as const;

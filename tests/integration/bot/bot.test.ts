@@ -1,0 +1,316 @@
+import { randomUUID } from 'node:crypto';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { resources } from '@app/shared/i18n';
+import { botCatalogs } from '@app/shared/i18n/bot';
+
+import { databaseTargets, type TestDatabase } from '../../support/databases.ts';
+import { insertOrder, insertUser } from '../../support/fixtures.ts';
+import { prepareDatabase } from '../actions/harness.ts';
+import {
+  buttonsOf,
+  MINIAPP_URL,
+  startBotService,
+  STAFF_CHAT,
+  telegramUser,
+  WEBHOOK_SECRET,
+  type BotService,
+} from './harness.ts';
+
+/*
+ * The bot offline against the Bot API emulator (issue: bot): every command in en, ru and ua,
+ * the web_app buttons with the mini-app's URL and deep link, the menu button, the event
+ * triggers' messages (exactly once per event), a refused forged call, a 429 waited out.
+ */
+
+const LANGUAGES = [
+  ['en', 'en'],
+  ['ru', 'ru'],
+  ['uk', 'ua'],
+] as const;
+
+/** A Hasura event-trigger delivery, as the engine sends it. */
+function event(
+  trigger: string,
+  row: Record<string, unknown>,
+  old: Record<string, unknown> | null = null,
+) {
+  return {
+    id: randomUUID(),
+    created_at: new Date().toISOString(),
+    trigger: { name: trigger },
+    table: {
+      schema: 'public',
+      name: trigger.startsWith('support') ? 'support_requests' : 'transactions',
+    },
+    event: { op: old ? 'UPDATE' : 'INSERT', data: { old, new: row }, session_variables: null },
+    delivery_info: { max_retries: 10, current_retry: 0 },
+  };
+}
+
+describe.each(databaseTargets)('the Telegram bot on $name', (target) => {
+  let db: TestDatabase;
+  let service: BotService;
+
+  /** A Telegram-linked account speaking `locale`, with the Telegram user. */
+  async function linkedAccount(languageCode = 'en', locale = 'en') {
+    const user = telegramUser(languageCode);
+    const id = await insertUser(db.pool);
+    await db.pool.query('UPDATE portal_users SET telegram_id = $2, locale = $3 WHERE id = $1', [
+      id,
+      user.id,
+      locale,
+    ]);
+    return { user, id };
+  }
+
+  /** An order of `userId` moved through the lifecycle to `status`, as operators move it. */
+  async function orderIn(userId: string, status: string, overrides: Record<string, unknown> = {}) {
+    const order = await insertOrder(db.pool, userId, overrides);
+    const steps: Record<string, string[]> = {
+      waiting_for_operator: [],
+      waiting_for_payment: [
+        "status = 'waiting_for_payment', deposit_address = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'",
+      ],
+      canceled: ["status = 'canceled', canceled_by = 'user'"],
+    };
+    steps['paid'] = [...steps['waiting_for_payment']!, "status = 'paid'"];
+    steps['completed'] = [...steps['paid'], "status = 'completed', payout_tx_id = 'tx-completed'"];
+    for (const step of steps[status] ?? []) {
+      await db.pool.query(`UPDATE transactions SET ${step} WHERE id = $1`, [order.id]);
+    }
+    return order;
+  }
+
+  beforeAll(async () => {
+    db = await target.create();
+    await prepareDatabase(db, {});
+    service = await startBotService(db);
+  });
+  afterAll(async () => {
+    await service?.close();
+    await db?.dispose();
+  });
+
+  it.each(LANGUAGES)(
+    '/start in %s greets and opens the mini-app, passing the deep link on',
+    async (code, locale) => {
+      const user = telegramUser(code, 'Taras');
+      const reply = await service.say(user, '/start');
+      const texts = botCatalogs[locale];
+      expect(reply.text).toBe(texts.start.greeting.replace('{{name}}', 'Taras'));
+      expect(buttonsOf(reply)).toEqual([{ text: texts.start.open, web_app: { url: MINIAPP_URL } }]);
+
+      const orderId = randomUUID();
+      const linked = await service.say(user, `/start order_${orderId}__ref_alice`);
+      const [button] = buttonsOf(linked);
+      const url = new URL((button?.['web_app'] as { url: string }).url);
+      expect(`${url.origin}${url.pathname}`).toBe(MINIAPP_URL);
+      expect(url.searchParams.get('startapp')).toBe(`order_${orderId}__ref_alice`);
+
+      const pair = await service.say(user, '/start pair_btc-to-xmr');
+      expect(buttonsOf(pair)[0]?.text).toBe(
+        texts.start.openPair.replace('{{from}}', 'BTC').replace('{{to}}', 'XMR'),
+      );
+    },
+  );
+
+  it.each(LANGUAGES)('/help, /support and plain text in %s', async (code, locale) => {
+    const user = telegramUser(code);
+    const texts = botCatalogs[locale];
+    expect((await service.say(user, '/help')).text).toBe(texts.help.text);
+    const support = await service.say(user, '/support');
+    expect(support.text).toContain(service.env.PUBLIC_CONTACT_EMAIL);
+    expect(support.text).toContain(service.env.PUBLIC_TELEGRAM_CHANNEL_URL);
+    const prefix = locale === 'en' ? '' : `/${locale}`;
+    expect(buttonsOf(support)).toEqual([
+      { text: texts.support.form, url: `https://exchange.test${prefix}/contact` },
+    ]);
+    expect((await service.say(user, 'hello?')).text).toBe(texts.fallback);
+  });
+
+  it.each(LANGUAGES)(
+    '/history in %s lists the latest orders with a button into each',
+    async (code, locale) => {
+      const stranger = telegramUser(code);
+      expect((await service.say(stranger, '/history')).text).toBe(
+        botCatalogs[locale].history.noAccount,
+      );
+
+      const { user, id } = await linkedAccount(code, locale);
+      expect((await service.say(user, '/history')).text).toBe(botCatalogs[locale].history.empty);
+      const first = await insertOrder(db.pool, id);
+      const second = await orderIn(id, 'canceled', { send_amount: '0.5' });
+      const reply = await service.say(user, '/history');
+      const statuses = resources[locale].exchange.transaction.statuses;
+      expect(reply.text.split('\n')).toEqual([
+        botCatalogs[locale].history.title,
+        `№${second.number} · 0.5 BTC → 1432.5 USDT (TRC20) · ${statuses.canceled}`,
+        `№${first.number} · 0.015 BTC → 1432.5 USDT (TRC20) · ${statuses.waiting_for_operator}`,
+      ]);
+      expect(buttonsOf(reply).map((button) => (button['web_app'] as { url: string }).url)).toEqual([
+        `${MINIAPP_URL}?startapp=order_${second.id}`,
+        `${MINIAPP_URL}?startapp=order_${first.id}`,
+      ]);
+    },
+  );
+
+  it('sets the commands in three languages and the menu button that opens the mini-app', () => {
+    expect(service.emulator.menuButton).toEqual({
+      type: 'web_app',
+      text: botCatalogs.en.menu,
+      web_app: { url: MINIAPP_URL },
+    });
+    for (const [languageCode, locale] of [
+      ['', 'en'],
+      ['ru', 'ru'],
+      ['uk', 'ua'],
+    ] as const) {
+      expect(service.emulator.commands.get(languageCode)).toEqual(
+        (['start', 'history', 'help', 'support'] as const).map((command) => ({
+          command,
+          description: botCatalogs[locale].commands[command],
+        })),
+      );
+    }
+  });
+
+  it("tells an order's owner of a status change once, however often the event arrives", async () => {
+    const { user, id } = await linkedAccount('uk', 'ua');
+    const order = await orderIn(id, 'paid');
+    const delivery = event(
+      'order_status_bot',
+      { id: order.id, status: 'paid' },
+      { id: order.id, status: 'waiting_for_payment' },
+    );
+    expect(await service.postEvent(delivery)).toEqual({ status: 200, body: { status: 'handled' } });
+    // The engine's retry after a lost answer, and two deliveries at once.
+    expect((await service.postEvent(delivery)).body).toEqual({ status: 'already-handled' });
+    await Promise.all([service.postEvent(delivery), service.postEvent(delivery)]);
+    const [message, ...more] = await service.botMessages(user.id, 1);
+    expect(more).toEqual([]);
+    const texts = botCatalogs.ua.status;
+    expect(message!.text).toBe(
+      `${texts.changed.replace('{{number}}', order.number).replace('{{status}}', resources.ua.exchange.transaction.statuses.paid)}\n${texts.paid}`,
+    );
+    expect(buttonsOf(message!)).toEqual([
+      { text: texts.open, web_app: { url: `${MINIAPP_URL}?startapp=order_${order.id}` } },
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(service.emulator.chatMessages(user.id)).toHaveLength(1);
+  });
+
+  it('sends nothing for an owner without Telegram, or when the status did not change', async () => {
+    const before = service.emulator.allMessages().length;
+    const emailOnly = await insertOrder(db.pool, await insertUser(db.pool));
+    expect(
+      (
+        await service.postEvent(
+          event(
+            'order_status_bot',
+            { id: emailOnly.id, status: 'paid' },
+            { id: emailOnly.id, status: 'waiting_for_payment' },
+          ),
+        )
+      ).status,
+    ).toBe(200);
+    const { id } = await linkedAccount();
+    const same = await insertOrder(db.pool, id);
+    const unchanged = event(
+      'order_status_bot',
+      { id: same.id, status: 'waiting_for_operator' },
+      { id: same.id, status: 'waiting_for_operator' },
+    );
+    expect((await service.postEvent(unchanged)).status).toBe(200);
+    expect(service.emulator.allMessages()).toHaveLength(before);
+  });
+
+  it('refuses a forged event or update, and a malformed event, and sends nothing', async () => {
+    const before = service.emulator.allMessages().length;
+    const { id } = await linkedAccount();
+    const order = await insertOrder(db.pool, id);
+    const delivery = event('order_created_bot', { id: order.id });
+    expect((await service.postEvent(delivery, null)).status).toBe(401);
+    expect((await service.postEvent(delivery, 'not-the-secret-0123456789')).status).toBe(401);
+    expect((await service.postEvent({ id: 'x', trigger: {} })).status).toBe(400);
+    const forged = await fetch(`${service.url}/telegram/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        update_id: 1,
+        message: { message_id: 1, date: 0, chat: { id: 1, type: 'private' }, text: '/start' },
+      }),
+    });
+    expect(forged.status).toBe(401);
+    expect(service.emulator.allMessages()).toHaveLength(before);
+  });
+
+  it('takes updates by webhook with Telegram’s secret-token header', async () => {
+    const user = telegramUser();
+    const update = {
+      update_id: 900_000_001,
+      message: {
+        message_id: 1,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: user.id, type: 'private', first_name: user.first_name },
+        from: user,
+        text: '/help',
+        entities: [{ type: 'bot_command', offset: 0, length: 5 }],
+      },
+    };
+    const response = await fetch(`${service.url}/telegram/webhook`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-telegram-bot-api-secret-token': WEBHOOK_SECRET,
+      },
+      body: JSON.stringify(update),
+    });
+    expect(response.status).toBe(200);
+    const [reply] = await service.botMessages(user.id, 1);
+    expect(reply!.text).toBe(botCatalogs.en.help.text);
+  });
+
+  it('waits out a 429 with retry_after instead of losing the message', async () => {
+    const { id } = await linkedAccount();
+    const order = await insertOrder(db.pool, id);
+    const calls = service.emulator.calls.length;
+    service.emulator.failNext(1, 1);
+    const started = Date.now();
+    const answer = await service.postEvent(event('order_created_bot', { id: order.id }));
+    expect(answer.status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    const sent = service.emulator.calls
+      .slice(calls)
+      .filter((call) => call.method === 'sendMessage');
+    expect(sent).toHaveLength(2);
+    const staff = service.emulator
+      .chatMessages(STAFF_CHAT)
+      .filter((message) => message.text.includes(`№${order.number}`));
+    expect(staff).toHaveLength(1);
+    expect(buttonsOf(staff[0]!)).toEqual([
+      {
+        text: botCatalogs.en.staff.openConsole,
+        url: `https://exchange.test/admin/transactions?order=${order.id}`,
+      },
+    ]);
+  });
+
+  it('leaves a failed send unrecorded, so the engine’s retry sends it', async () => {
+    const { user, id } = await linkedAccount();
+    const order = await orderIn(id, 'completed');
+    const delivery = event(
+      'order_status_bot',
+      { id: order.id, status: 'completed' },
+      { id: order.id, status: 'paid' },
+    );
+    // Telegram keeps refusing (more 429s than the bot retries): the delivery fails.
+    service.emulator.failNext(100, 0);
+    const failed = await service.postEvent(delivery);
+    service.emulator.failNext(0, 0);
+    expect(failed.status).toBe(503);
+    expect(await service.postEvent(delivery)).toEqual({ status: 200, body: { status: 'handled' } });
+    expect(await service.botMessages(user.id, 1)).toHaveLength(1);
+  });
+});

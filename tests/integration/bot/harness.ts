@@ -1,0 +1,142 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+
+import { run, type RunnerHandle } from '@grammyjs/runner';
+import express from 'express';
+import pg from 'pg';
+
+import { createBotApp } from '@app/bot/app';
+import { configureBot, createBot } from '@app/bot/bot';
+import { parseBotEnv, type BotEnv } from '@app/bot/env';
+import { BotApiEmulator, type SandboxMessage, type TelegramUser } from '@app/bot/sandbox/emulator';
+import { createLogger } from '@app/shared/log';
+
+import type { TestDatabase } from '../../support/databases.ts';
+
+/*
+ * The bot service as it runs, offline: the Bot API emulator on a loopback port as the bot's
+ * apiRoot (Telegram's wire format, long polling through @grammyjs/runner), and the service's
+ * HTTP side (/events, /telegram/webhook) on another.
+ */
+
+export const TOKEN = '7000000001:AAbot-token-for-the-bot-integration-tests';
+export const EVENTS_SECRET = 'test-bot-events-secret-0123456789';
+export const WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
+export const STAFF_CHAT = -1001234567890;
+export const MINIAPP_URL = 'https://exchange.test/telegram-app';
+export const WEB_URL = 'https://exchange.test';
+
+let nextUserId = 880_000_000 + Math.floor(Math.random() * 1_000_000);
+
+/** A Telegram user no other test uses, speaking `languageCode`. */
+export function telegramUser(languageCode = 'en', firstName = 'Oksana'): TelegramUser {
+  nextUserId += 1;
+  return { id: nextUserId, is_bot: false, first_name: firstName, language_code: languageCode };
+}
+
+export interface BotService {
+  env: BotEnv;
+  emulator: BotApiEmulator;
+  /** The service's own address (/events, /telegram/webhook). */
+  url: string;
+  /** A person writes to the bot in their private chat; resolves with the bot's next reply. */
+  say(user: TelegramUser, text: string): Promise<SandboxMessage>;
+  /** Waits until chat `chatId` has `count` messages from the bot; returns them. */
+  botMessages(chatId: number, count: number, timeoutMs?: number): Promise<SandboxMessage[]>;
+  postEvent(body: unknown, secret?: string | null): Promise<{ status: number; body: unknown }>;
+  close(): Promise<void>;
+}
+
+const listen = async (app: express.Express): Promise<{ server: Server; url: string }> => {
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+};
+
+export async function startBotService(
+  db: TestDatabase,
+  overrides: Record<string, string> = {},
+): Promise<BotService> {
+  const emulator = new BotApiEmulator(TOKEN, {
+    id: 7000000001,
+    first_name: 'Exchange',
+    username: 'exchange_test_bot',
+  });
+  emulator.addChat({ id: STAFF_CHAT, type: 'group', title: 'Staff' });
+  const api = await listen(express().use(emulator.router()));
+  const env = parseBotEnv({
+    NODE_ENV: 'test',
+    DATABASE_URL: db.url,
+    TELEGRAM_BOT_TOKEN: TOKEN,
+    BOT_EVENTS_SECRET: EVENTS_SECRET,
+    TELEGRAM_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    TELEGRAM_STAFF_CHAT_IDS: String(STAFF_CHAT),
+    MINIAPP_URL,
+    PUBLIC_WEB_URL: WEB_URL,
+    ...overrides,
+  });
+  const pool = new pg.Pool({ connectionString: db.url, max: 4 });
+  const logger = createLogger('bot', { level: 'silent' });
+  const bot = createBot({
+    env,
+    db: pool,
+    logger,
+    token: TOKEN,
+    apiRoot: api.url,
+    botInfo: emulator.botInfo,
+  });
+  await configureBot(bot, env);
+  const runner: RunnerHandle = run(bot, { runner: { fetch: { timeout: 1 } } });
+  const service = await listen(createBotApp({ env, pool, bot, logger }));
+
+  const botMessages = async (chatId: number, count: number, timeoutMs = 10_000) => {
+    const started = Date.now();
+    for (;;) {
+      const found = emulator.chatMessages(chatId).filter((message) => message.from.is_bot);
+      if (found.length >= count) return found;
+      if (Date.now() - started > timeoutMs)
+        throw new Error(`chat ${chatId}: ${found.length} of ${count} bot messages`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  };
+
+  return {
+    env,
+    emulator,
+    url: service.url,
+    async say(user, text) {
+      const before = emulator.chatMessages(user.id).filter((message) => message.from.is_bot).length;
+      emulator.userSends(user.id, user, text);
+      return (await botMessages(user.id, before + 1)).at(-1)!;
+    },
+    botMessages,
+    async postEvent(body, secret = EVENTS_SECRET) {
+      const response = await fetch(`${service.url}/events`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(secret === null ? {} : { 'x-events-secret': secret }),
+        },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    async close() {
+      if (runner.isRunning()) await runner.stop();
+      await new Promise((resolve) => service.server.close(resolve));
+      service.server.closeAllConnections();
+      api.server.closeAllConnections();
+      await new Promise((resolve) => api.server.close(resolve));
+      await pool.end();
+    },
+  };
+}
+
+/** An inline keyboard's buttons, row by row flattened. */
+export function buttonsOf(
+  message: SandboxMessage,
+): Array<Record<string, unknown> & { text: string }> {
+  const markup = message.reply_markup as
+    { inline_keyboard?: Array<Array<Record<string, unknown> & { text: string }>> } | undefined;
+  return markup?.inline_keyboard?.flat() ?? [];
+}

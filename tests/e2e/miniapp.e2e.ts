@@ -244,9 +244,13 @@ test('tampered launch data is refused with a clear error, and no account is made
   expectedFailures(consoleErrors, /401/);
 });
 
-test('the untampered launch data of a real client signs in', async ({ page }) => {
+test('the untampered launch data of a real client signs in and follows its button’s deep link', async ({
+  page,
+}) => {
   const user = newTelegramUser();
-  await openAsTelegramClient(page, await signedLaunchParams(user));
-  await expect(page.locator('#send-amount')).toBeVisible();
+  // A bot's web_app button opens the app's address with ?startapp=; Telegram adds the hash.
+  await openAsTelegramClient(page, await signedLaunchParams(user), '?startapp=pair_eth-to-btc');
+  await expect(page.getByRole('button', { name: /^From ETH/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^To BTC/ })).toBeVisible();
   await expect.poll(async () => (await accountsOfTelegramUser(user)).length).toBe(1);
 });

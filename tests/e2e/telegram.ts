@@ -60,9 +60,14 @@ export async function signedLaunchParams(user: number): Promise<URLSearchParams>
  * Opens the app the way a real Telegram client does: the launch data in the URL hash and
  * Telegram's bridge (`TelegramWebviewProxy`) in the page, so no development launch happens.
  */
-export async function openAsTelegramClient(page: Page, hash: URLSearchParams): Promise<void> {
+export async function openAsTelegramClient(
+  page: Page,
+  hash: URLSearchParams,
+  /** The app's own query, as a bot's web_app button gives it (`?startapp=…`). */
+  search = '',
+): Promise<void> {
   await page.addInitScript('window.TelegramWebviewProxy = { postEvent: function () {} };');
-  await page.goto(`/telegram-app#${hash.toString()}`);
+  await page.goto(`/telegram-app${search}#${hash.toString()}`);
 }
 
 export interface TelegramAccount {

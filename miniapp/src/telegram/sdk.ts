@@ -59,9 +59,12 @@ export function readLaunch(): TelegramLaunch | undefined {
   } catch {
     // A user field that is not JSON: the auth service refuses the launch, with its reason.
   }
+  // A t.me link's startapp arrives in the launch data; the bot's web_app buttons carry it in
+  // the app's own address (?startapp=), which Telegram keeps.
+  const fromAddress = new URLSearchParams(window.location.search).get('startapp') ?? undefined;
   return {
     initData: raw,
-    startParam: startParam ?? fields.get('start_param') ?? undefined,
+    startParam: startParam ?? fields.get('start_param') ?? fromAddress,
     languageCode,
   };
 }

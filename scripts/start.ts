@@ -65,6 +65,8 @@ process.on('SIGTERM', () => void shutdown(0));
 
 const serviceNamed = (name: string) => SERVICES.find((service) => service.name === name)!;
 const actions = serviceNamed('actions');
+const webUrl =
+  process.env['PUBLIC_WEB_URL'] ?? `http://localhost:${servicePort(serviceNamed('web'), process.env)}`;
 const serviceEnv = {
   ...process.env,
   NODE_ENV: env.NODE_ENV,
@@ -82,6 +84,9 @@ const serviceEnv = {
   PUBLIC_AUTH_URL:
     process.env['PUBLIC_AUTH_URL'] ??
     `http://localhost:${servicePort(serviceNamed('auth'), process.env)}`,
+  // Links in mails and bot messages lead to the portal, and the bot's buttons to the mini-app.
+  PUBLIC_WEB_URL: webUrl,
+  MINIAPP_URL: process.env['MINIAPP_URL'] ?? `${webUrl}/telegram-app`,
 };
 availableServices(root).forEach((definition, index) => {
   const service = startService(root, definition, index, serviceEnv);

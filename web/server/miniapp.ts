@@ -9,7 +9,6 @@ import { readFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import path from 'node:path';
 
-import { sign } from '@telegram-apps/init-data-node';
 import express, { type Express, type Request, type Response } from 'express';
 
 import { DEV_TELEGRAM_BOT_TOKEN } from '@app/shared/env';
@@ -18,9 +17,10 @@ import type { Logger } from '@app/shared/log';
 import { loadExchangeCatalog } from '../app/exchange/catalog.server.ts';
 
 import type { PublicEnv, WebEnv } from './env.ts';
+import { devLaunchParams } from './dev-launch.ts';
 import { TELEGRAM_THEMES } from './telegram-themes.ts';
 
-export { TELEGRAM_THEMES };
+export { devLaunchParams, TELEGRAM_THEMES };
 
 export const MINIAPP_BASE = '/telegram-app';
 /** The app's pages in each locale: no prefix (English), /ru and /ua. */
@@ -86,49 +86,6 @@ export function devLaunchEnabled(env: WebEnv): boolean {
 function basePathOf(pathname: string): string {
   const match = /^(\/(?:ru|ua))?\/telegram-app(?=\/|$)/.exec(pathname);
   return match ? match[0] : MINIAPP_BASE;
-}
-
-/**
- * Launch parameters as Telegram puts them in the mini-app's URL hash, with init data signed by
- * `botToken` as Telegram signs it. The query may choose the user (`user`, a numeric id), the
- * language (`lang`), the theme (`theme=light`) and the deep link (`startapp`).
- */
-export function devLaunchParams(query: Record<string, unknown>, botToken: string): string {
-  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-  const userId = Number(text(query['user']) ?? '100000001');
-  const theme = text(query['theme']) === 'light' ? 'light' : 'dark';
-  const asked = text(query['startapp']);
-  // Telegram allows only these characters in a start parameter; anything else is left out.
-  const startParam = asked && /^[A-Za-z0-9_-]{1,512}$/.test(asked) ? asked : undefined;
-  const languageCode = text(query['lang']) ?? 'en';
-  const initData = sign(
-    {
-      user: {
-        id: Number.isSafeInteger(userId) && userId > 0 ? userId : 100000001,
-        first_name: 'Developer',
-        username: 'developer',
-        language_code: languageCode.slice(0, 10),
-        allows_write_to_pm: true,
-      },
-      chat_instance: '-1000000000000000000',
-      chat_type: 'private',
-      ...(startParam && /^[A-Za-z0-9_-]{1,512}$/.test(startParam)
-        ? { start_param: startParam }
-        : {}),
-      // Telegram adds an Ed25519 signature for third parties; the bot token's HMAC is ours.
-      signature: 'development-launch',
-    },
-    botToken,
-    new Date(),
-  );
-  const params = new URLSearchParams({
-    tgWebAppData: initData,
-    tgWebAppVersion: '8.0',
-    tgWebAppPlatform: 'tdesktop',
-    tgWebAppThemeParams: JSON.stringify(TELEGRAM_THEMES[theme]),
-  });
-  if (startParam) params.set('tgWebAppStartParam', startParam);
-  return params.toString();
 }
 
 export interface MiniappOptions {

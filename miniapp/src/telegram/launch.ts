@@ -20,6 +20,8 @@ export function launch(): Launch {
   const { devLaunchParams } = miniappConfig();
   if (!insideTelegramClient() && devLaunchParams) mockTelegramClient(devLaunchParams);
   const telegram = readLaunch();
-  if (!telegram || !startTelegram()) return { kind: 'outside' };
+  if (!telegram || !startTelegram({ development: miniappConfig().devLaunch })) {
+    return { kind: 'outside' };
+  }
   return { kind: 'telegram', telegram };
 }

@@ -9,6 +9,7 @@ import {
   openLink,
   retrieveLaunchParams,
   retrieveRawInitData,
+  targetOrigin,
   themeParams,
   useSignal,
   viewport,
@@ -91,7 +92,10 @@ export function emitTelegramEvent(name: string, payload?: unknown): void {
  * `--tg-viewport-*`, safe areas), the buttons, full height, and "ready" so Telegram drops its
  * placeholder. Returns false when the page is not inside a Telegram client after all.
  */
-export function startTelegram(): boolean {
+export function startTelegram(options: { development: boolean }): boolean {
+  // Telegram Web frames the app on web.telegram.org, the only parent the SDK talks to; the
+  // development sandbox (bot/src/sandbox) frames it on its own origin.
+  if (options.development) targetOrigin.set('*');
   try {
     init();
   } catch {

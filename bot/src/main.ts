@@ -1,0 +1,128 @@
+/*
+ * The bot service on BOT_HOST:BOT_PORT (4200): the engine's event triggers (/events), Telegram's
+ * updates (long polling, or the webhook at /telegram/webhook), and without a bot token the
+ * Telegram sandbox (a Bot API emulator at /telegram-api and its page at /).
+ */
+import type { AddressInfo } from 'node:net';
+
+import { run, type RunnerHandle } from '@grammyjs/runner';
+import pg from 'pg';
+
+import { DEV_TELEGRAM_BOT_TOKEN, loadEnv } from '@app/shared/env';
+import { createLogger } from '@app/shared/log';
+
+import { createBotApp, WEBHOOK_PATH } from './app.ts';
+import { configureBot, createBot } from './bot.ts';
+import { BotEnv, usesSandbox } from './env.ts';
+import { BotApiEmulator } from './sandbox/emulator.ts';
+import { SANDBOX_STAFF, SANDBOX_STAFF_CHAT, sandboxRouter } from './sandbox/sandbox.ts';
+
+const env = loadEnv(BotEnv);
+const logger = createLogger('bot', { level: env.LOG_LEVEL });
+const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: env.BOT_DB_POOL_SIZE });
+pool.on('error', (error) => logger.error({ err: error }, 'idle database connection failed'));
+
+const sandbox = usesSandbox(env);
+const token = env.TELEGRAM_BOT_TOKEN ?? DEV_TELEGRAM_BOT_TOKEN;
+const emulator = sandbox
+  ? new BotApiEmulator(token, {
+      id: Number(token.split(':')[0]),
+      first_name: 'Exchange (sandbox)',
+      username: env.TELEGRAM_BOT_USERNAME,
+    })
+  : undefined;
+const localUrl = `http://${env.BOT_HOST}:${env.BOT_PORT}`;
+if (emulator && !env.TELEGRAM_STAFF_CHAT_IDS) env.TELEGRAM_STAFF_CHAT_IDS = [SANDBOX_STAFF_CHAT];
+
+const bot = createBot({
+  env,
+  db: pool,
+  logger,
+  token,
+  apiRoot: emulator
+    ? `${localUrl}/telegram-api`
+    : (env.TELEGRAM_API_ROOT ?? 'https://api.telegram.org'),
+  ...(emulator ? { botInfo: emulator.botInfo } : {}),
+});
+const app = createBotApp({ env, pool, bot, logger });
+if (emulator) {
+  app.use('/telegram-api', emulator.router());
+  app.use(sandboxRouter(emulator, token));
+}
+
+/** The sandbox's staff member is the provisioned administrator, so "mark handled" works there. */
+async function linkSandboxStaff(): Promise<void> {
+  await pool.query(
+    `UPDATE public.portal_users SET telegram_id = $1
+      WHERE id = (SELECT user_id FROM public.roles WHERE role_type = 'admin' ORDER BY created_at LIMIT 1)
+        AND telegram_id IS NULL
+        AND NOT EXISTS (SELECT 1 FROM public.portal_users WHERE telegram_id = $1)`,
+    [SANDBOX_STAFF.id],
+  );
+}
+
+let runner: RunnerHandle | undefined;
+
+/** Updates by long polling (development, or BOT_UPDATES=polling) or by webhook (production). */
+async function startUpdates(): Promise<void> {
+  const mode = emulator
+    ? 'polling'
+    : (env.BOT_UPDATES ?? (env.NODE_ENV === 'production' ? 'webhook' : 'polling'));
+  if (!emulator) await bot.init();
+  if (mode === 'webhook') {
+    await bot.api.setWebhook(env.TELEGRAM_WEBHOOK_URL!, {
+      secret_token: env.TELEGRAM_WEBHOOK_SECRET,
+      allowed_updates: ['message', 'callback_query'],
+    });
+    logger.info({ url: env.TELEGRAM_WEBHOOK_URL, path: WEBHOOK_PATH }, 'updates by webhook');
+  } else {
+    // A webhook left set makes getUpdates fail (409): polling takes over from it.
+    await bot.api.deleteWebhook();
+    runner = run(bot);
+    // A second poller on the same token (409 Conflict) ends this one outside bot.catch.
+    void runner.task()?.catch((error: unknown) => {
+      logger.fatal({ err: error }, 'polling stopped');
+      process.exit(1);
+    });
+    logger.info('updates by long polling');
+  }
+  await configureBot(bot, env);
+}
+
+const server = app.listen(env.BOT_PORT, env.BOT_HOST);
+server.once('listening', () => {
+  const { port } = server.address() as AddressInfo;
+  logger.info({ url: `http://${env.BOT_HOST}:${port}`, sandbox }, 'bot service listening');
+  const ready = emulator ? linkSandboxStaff().then(startUpdates) : startUpdates();
+  ready.catch((error: unknown) => {
+    // Telegram refused (a wrong token, no network): say so and stop, so it is noticed.
+    logger.fatal({ err: error }, 'cannot start the bot');
+    process.exit(1);
+  });
+});
+server.once('error', (error) => {
+  logger.fatal({ err: error }, 'cannot listen');
+  process.exit(1);
+});
+
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'stopping');
+  server.close();
+  server.closeAllConnections();
+  const forced = setTimeout(() => process.exit(1), 10_000);
+  forced.unref();
+  Promise.resolve(runner?.isRunning() ? runner.stop() : undefined)
+    .then(() => pool.end())
+    .then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'unclean stop');
+        process.exit(1);
+      },
+    );
+};
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));

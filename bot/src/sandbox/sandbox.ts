@@ -1,0 +1,102 @@
+import express, { type Router } from 'express';
+
+import { devLaunchParams } from '@app/web/server/dev-launch';
+
+import type { BotApiEmulator, TelegramUser } from './emulator.ts';
+import { sandboxPage } from './page.ts';
+
+/*
+ * The Telegram sandbox (development without a bot token): the page at / where a developer
+ * chats with the bot as a Telegram user would, and watches a staff chat; the mini-app opens
+ * from the bot's web_app buttons in a frame, with launch data signed by the sandbox's token.
+ */
+
+export const SANDBOX_USER: TelegramUser = {
+  id: 100000001,
+  is_bot: false,
+  first_name: 'Developer',
+  username: 'developer',
+  language_code: 'en',
+};
+/** The staff member in the staff chat: the provisioned admin's Telegram, linked at start. */
+export const SANDBOX_STAFF: TelegramUser = {
+  id: 100000099,
+  is_bot: false,
+  first_name: 'Admin',
+  username: 'sandbox_admin',
+  language_code: 'en',
+};
+export const SANDBOX_STAFF_CHAT = -1000000000001;
+
+export function sandboxRouter(emulator: BotApiEmulator, token: string): Router {
+  emulator.addChat({ id: SANDBOX_USER.id, type: 'private', first_name: SANDBOX_USER.first_name });
+  emulator.addChat({ id: SANDBOX_STAFF_CHAT, type: 'group', title: 'Staff' });
+  const router = express.Router();
+  router.get('/', (_req, res) => {
+    res.type('html').send(sandboxPage());
+  });
+  router.get('/sandbox/state', (_req, res) => {
+    res.json({
+      user: { chatId: SANDBOX_USER.id, messages: emulator.chatMessages(SANDBOX_USER.id) },
+      staff: { chatId: SANDBOX_STAFF_CHAT, messages: emulator.chatMessages(SANDBOX_STAFF_CHAT) },
+      menuButton: emulator.menuButton,
+    });
+  });
+  router.post('/sandbox/send', express.json(), (req, res) => {
+    const { chat, text } = req.body as { chat?: string; text?: unknown };
+    if (typeof text !== 'string' || text.trim() === '' || text.length > 4096) {
+      res.status(400).json({ code: 'invalid-text' });
+      return;
+    }
+    const staff = chat === 'staff';
+    emulator.userSends(
+      staff ? SANDBOX_STAFF_CHAT : SANDBOX_USER.id,
+      staff ? SANDBOX_STAFF : SANDBOX_USER,
+      text.trim(),
+    );
+    res.json({ ok: true });
+  });
+  router.post('/sandbox/press', express.json(), (req, res) => {
+    const { chat, messageId, data } = req.body as {
+      chat?: string;
+      messageId?: unknown;
+      data?: unknown;
+    };
+    const staff = chat === 'staff';
+    try {
+      emulator.userPresses(
+        staff ? SANDBOX_STAFF_CHAT : SANDBOX_USER.id,
+        staff ? SANDBOX_STAFF : SANDBOX_USER,
+        Number(messageId),
+        String(data),
+      );
+      res.json({ ok: true });
+    } catch {
+      res.status(400).json({ code: 'no-such-message' });
+    }
+  });
+  /** A web_app button's page as Telegram Web opens it: the address, plus signed launch data. */
+  router.get('/sandbox/web-app', (req, res) => {
+    const url = typeof req.query['url'] === 'string' ? req.query['url'] : '';
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      res.status(400).json({ code: 'invalid-url' });
+      return;
+    }
+    const params = new URLSearchParams(
+      devLaunchParams(
+        {
+          user: String(SANDBOX_USER.id),
+          lang: SANDBOX_USER.language_code ?? 'en',
+          startapp: target.searchParams.get('startapp') ?? undefined,
+        },
+        token,
+      ),
+    );
+    params.set('tgWebAppPlatform', 'web');
+    res.json({ src: `${target.toString()}#${params.toString()}` });
+  });
+  return router;
+}

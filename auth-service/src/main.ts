@@ -8,6 +8,7 @@ import pg from 'pg';
 
 import { loadEnv } from '@app/shared/env';
 import { createLogger } from '@app/shared/log';
+import { exitIfCannotListen, stopOnSignals } from '@app/shared/service';
 
 import { createApp } from './app.ts';
 import { deleteExpired } from './db/rate-limits.ts';
@@ -27,10 +28,7 @@ server.once('listening', () => {
     'auth service listening',
   );
 });
-server.once('error', (error) => {
-  logger.fatal({ err: error }, 'cannot listen');
-  process.exit(1);
-});
+exitIfCannotListen(server, logger);
 
 // Expired rows of the auth tables are dead weight; sweep them every ten minutes.
 const sweeper = setInterval(() => {
@@ -38,26 +36,8 @@ const sweeper = setInterval(() => {
 }, 600_000);
 sweeper.unref();
 
-let stopping = false;
-const stop = (signal: string) => {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, 'stopping');
+stopOnSignals(server, logger, async () => {
   clearInterval(sweeper);
-  server.close();
-  server.closeIdleConnections();
-  const forced = setTimeout(() => process.exit(1), 10_000);
-  forced.unref();
-  auth
-    .close()
-    .then(() => pool.end())
-    .then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, 'unclean stop');
-        process.exit(1);
-      },
-    );
-};
-process.on('SIGINT', () => stop('SIGINT'));
-process.on('SIGTERM', () => stop('SIGTERM'));
+  await auth.close();
+  await pool.end();
+});

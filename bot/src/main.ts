@@ -10,6 +10,7 @@ import pg from 'pg';
 
 import { DEV_TELEGRAM_BOT_TOKEN, loadEnv } from '@app/shared/env';
 import { createLogger } from '@app/shared/log';
+import { exitIfCannotListen, stopOnSignals } from '@app/shared/service';
 
 import { createBotApp, WEBHOOK_PATH } from './app.ts';
 import { configureBot, createBot } from './bot.ts';
@@ -100,29 +101,11 @@ server.once('listening', () => {
     process.exit(1);
   });
 });
-server.once('error', (error) => {
-  logger.fatal({ err: error }, 'cannot listen');
-  process.exit(1);
-});
+exitIfCannotListen(server, logger);
 
-let stopping = false;
-const stop = (signal: string) => {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, 'stopping');
-  server.close();
+stopOnSignals(server, logger, async () => {
+  if (runner?.isRunning()) await runner.stop();
+  // The sandbox's own long polls end with the runner; anything left is closed.
   server.closeAllConnections();
-  const forced = setTimeout(() => process.exit(1), 10_000);
-  forced.unref();
-  Promise.resolve(runner?.isRunning() ? runner.stop() : undefined)
-    .then(() => pool.end())
-    .then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, 'unclean stop');
-        process.exit(1);
-      },
-    );
-};
-process.on('SIGINT', () => stop('SIGINT'));
-process.on('SIGTERM', () => stop('SIGTERM'));
+  await pool.end();
+});

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { loadEnv } from '@app/shared/env';
 import { createLogger } from '@app/shared/log';
 import { createOutboxMailer, createSmtpMailer } from '@app/shared/mail';
+import { exitIfCannotListen, stopOnSignals } from '@app/shared/service';
 
 import { createActionsApp } from './app.ts';
 import { ActionsEnv } from './env.ts';
@@ -39,28 +40,9 @@ server.once('listening', () => {
     'actions service listening',
   );
 });
-server.once('error', (error) => {
-  logger.fatal({ err: error }, 'cannot listen');
-  process.exit(1);
-});
+exitIfCannotListen(server, logger);
 
-let stopping = false;
-const stop = (signal: string) => {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, 'stopping');
-  server.close();
-  server.closeIdleConnections();
-  const forced = setTimeout(() => process.exit(1), 10_000);
-  forced.unref();
+stopOnSignals(server, logger, async () => {
   mailer.close();
-  pool.end().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      logger.error({ err: error }, 'unclean stop');
-      process.exit(1);
-    },
-  );
-};
-process.on('SIGINT', () => stop('SIGINT'));
-process.on('SIGTERM', () => stop('SIGTERM'));
+  await pool.end();
+});

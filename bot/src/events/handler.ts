@@ -13,10 +13,11 @@ import { notifyNewOrder, notifyOrderStatus, notifySupportRequest } from './notif
 /*
  * The engine's event triggers for the bot (docs/decisions/009-notifications.md): a new order
  * and a new support request to the staff chats, an order's status change to its owner. Each
- * delivery carries the event's id; the first delivery records it (bot.handled_events) in the
- * same transaction that sends, so a redelivered event (a lost answer, a restart, a second
- * engine) sends nothing twice, and a failed send leaves no record, so the engine's retry sends
- * it. Answers: 200 done (or a repeat), 400 malformed, 401 without the secret, 503 retry later.
+ * delivery carries the event's id, claimed in bot.handled_events before sending and marked
+ * sent after, so a redelivered event (a lost answer, a restart, a second engine) sends nothing
+ * twice, and a failed send drops the claim, so the engine's retry sends it. Answers: 200 done
+ * (or a repeat), 400 malformed, 401 without the secret, 503 retry later (failed, or another
+ * delivery of the event is sending).
  */
 
 const HasuraEvent = z.object({
@@ -46,11 +47,7 @@ export interface EventsDeps {
   logger: Logger;
 }
 
-/**
- * What each trigger does; unknown triggers are acknowledged and ignored. Reads go through the
- * delivery's own connection (`db`): the embedded database runs one transaction at a time, so a
- * second connection would wait for this one's commit.
- */
+/** What each trigger does; unknown triggers are acknowledged and ignored. */
 async function deliver(deps: EventsDeps, event: HasuraEvent, db: Db): Promise<void> {
   const row = event.event.data.new ?? {};
   const id = typeof row['id'] === 'string' ? row['id'] : undefined;
@@ -69,6 +66,36 @@ async function deliver(deps: EventsDeps, event: HasuraEvent, db: Db): Promise<vo
   }
 }
 
+/** A claim older than this belongs to a delivery that died mid-send: the next one takes over. */
+const STALE_CLAIM_SECONDS = 120;
+
+/**
+ * Claims the event for this delivery: `claimed` (send it), `sent` (a repeat), or `busy` (another
+ * delivery is sending it). One statement each, so no transaction waits on Telegram.
+ */
+async function claimEvent(pool: Pool, event: HasuraEvent): Promise<'claimed' | 'sent' | 'busy'> {
+  const inserted = await pool.query(
+    `INSERT INTO bot.handled_events (event_id, trigger_name) VALUES ($1, $2)
+     ON CONFLICT (event_id) DO NOTHING`,
+    [event.id, event.trigger.name],
+  );
+  if (inserted.rowCount === 1) return 'claimed';
+  const taken = await pool.query(
+    `UPDATE bot.handled_events SET claimed_at = now()
+      WHERE event_id = $1 AND status = 'sending'
+        AND claimed_at < now() - make_interval(secs => $2)`,
+    [event.id, STALE_CLAIM_SECONDS],
+  );
+  if (taken.rowCount === 1) return 'claimed';
+  const { rows } = await pool.query<{ status: string }>(
+    'SELECT status FROM bot.handled_events WHERE event_id = $1',
+    [event.id],
+  );
+  // Gone: the other delivery failed and let go; this one may take it.
+  if (rows.length === 0) return claimEvent(pool, event);
+  return rows[0]!.status === 'sent' ? 'sent' : 'busy';
+}
+
 export function eventsRouter(deps: EventsDeps): Router {
   const router = express.Router();
   router.post('/events', express.json({ limit: '1mb' }), async (req, res) => {
@@ -82,32 +109,36 @@ export function eventsRouter(deps: EventsDeps): Router {
       return;
     }
     const event = parsed.data;
-    const client = await deps.pool.connect();
+    const claim = await claimEvent(deps.pool, event).catch((error: unknown) => {
+      deps.logger.error({ err: error, event: event.id }, 'cannot claim the event');
+      return 'error' as const;
+    });
+    if (claim === 'sent') {
+      res.json({ status: 'already-handled' });
+      return;
+    }
+    if (claim !== 'claimed') {
+      // Another delivery of it is sending right now (or the database failed): retry later.
+      res.status(503).json({ code: claim === 'busy' ? 'delivery-in-progress' : 'delivery-failed' });
+      return;
+    }
     try {
-      await client.query('BEGIN');
-      // A concurrent delivery of the same event waits here until this one commits or rolls back.
-      const claimed = await client.query(
-        `INSERT INTO bot.handled_events (event_id, trigger_name) VALUES ($1, $2)
-         ON CONFLICT (event_id) DO NOTHING`,
-        [event.id, event.trigger.name],
+      await deliver(deps, event, deps.pool);
+      await deps.pool.query(
+        `UPDATE bot.handled_events SET status = 'sent', handled_at = now() WHERE event_id = $1`,
+        [event.id],
       );
-      if (claimed.rowCount === 0) {
-        await client.query('COMMIT');
-        res.json({ status: 'already-handled' });
-        return;
-      }
-      await deliver(deps, event, client);
-      await client.query('COMMIT');
       res.json({ status: 'handled' });
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      // Unclaimed again, so the engine's retry sends it.
+      await deps.pool
+        .query('DELETE FROM bot.handled_events WHERE event_id = $1', [event.id])
+        .catch(() => undefined);
       deps.logger.error(
         { err: error, event: event.id, trigger: event.trigger.name },
         'event failed',
       );
       res.status(503).json({ code: 'delivery-failed' });
-    } finally {
-      client.release();
     }
   });
   return router;

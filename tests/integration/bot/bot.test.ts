@@ -201,6 +201,32 @@ describe.each(databaseTargets)('the Telegram bot on $name', (target) => {
     expect(service.emulator.chatMessages(user.id)).toHaveLength(1);
   });
 
+  it('answers "in progress" while another delivery sends the event, and takes over a dead one', async () => {
+    const { user, id } = await linkedAccount();
+    const order = await orderIn(id, 'paid');
+    const delivery = event(
+      'order_status_bot',
+      { id: order.id, status: 'paid' },
+      { id: order.id, status: 'waiting_for_payment' },
+    );
+    await db.pool.query(
+      `INSERT INTO bot.handled_events (event_id, trigger_name) VALUES ($1, 'order_status_bot')`,
+      [delivery.id],
+    );
+    expect(await service.postEvent(delivery)).toEqual({
+      status: 503,
+      body: { code: 'delivery-in-progress' },
+    });
+    expect(service.emulator.chatMessages(user.id)).toEqual([]);
+    // That delivery's process died mid-send minutes ago: the next one sends.
+    await db.pool.query(
+      `UPDATE bot.handled_events SET claimed_at = now() - interval '5 minutes' WHERE event_id = $1`,
+      [delivery.id],
+    );
+    expect(await service.postEvent(delivery)).toEqual({ status: 200, body: { status: 'handled' } });
+    expect(await service.botMessages(user.id, 1)).toHaveLength(1);
+  });
+
   it('sends nothing for an owner without Telegram, or when the status did not change', async () => {
     const before = service.emulator.allMessages().length;
     const emailOnly = await insertOrder(db.pool, await insertUser(db.pool));

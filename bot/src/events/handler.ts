@@ -6,7 +6,7 @@ import * as z from 'zod';
 
 import type { Logger } from '@app/shared/log';
 
-import type { Db, Pool } from '../db.ts';
+import type { Pool } from '../db.ts';
 import type { BotEnv } from '../env.ts';
 import { notifyNewOrder, notifyOrderStatus, notifySupportRequest } from './notifications.ts';
 
@@ -48,11 +48,11 @@ export interface EventsDeps {
 }
 
 /** What each trigger does; unknown triggers are acknowledged and ignored. */
-async function deliver(deps: EventsDeps, event: HasuraEvent, db: Db): Promise<void> {
+async function deliver(deps: EventsDeps, event: HasuraEvent): Promise<void> {
   const row = event.event.data.new ?? {};
   const id = typeof row['id'] === 'string' ? row['id'] : undefined;
   if (!id) return;
-  const context = { env: deps.env, db, api: deps.api };
+  const context = { env: deps.env, db: deps.pool, api: deps.api };
   switch (event.trigger.name) {
     case 'order_created_bot':
       return notifyNewOrder(context, id);
@@ -123,7 +123,7 @@ export function eventsRouter(deps: EventsDeps): Router {
       return;
     }
     try {
-      await deliver(deps, event, deps.pool);
+      await deliver(deps, event);
       await deps.pool.query(
         `UPDATE bot.handled_events SET status = 'sent', handled_at = now() WHERE event_id = $1`,
         [event.id],

@@ -7,25 +7,36 @@ import type { Logger } from '@app/shared/log';
 import type { Mailer } from '@app/shared/mail';
 
 import { processBonusWithdrawal, requestBonusWithdrawal } from './affiliate/withdrawals.ts';
-import { DEFAULT_PUBLIC_WEB_URL, type ActionsEnv } from './env.ts';
+import { DEFAULT_PUBLIC_WEB_URL, DEV_ORDER_LINK_SECRET, type ActionsEnv } from './env.ts';
+import { rateFeed } from './feeds/rate-feed.ts';
 import { ActionFailure } from './http/errors.ts';
 import { callerOf, parsePayload, type ActionContext, type ActionPayload } from './http/payload.ts';
 import { createEventsRouter, type EventsEnv } from './notifications/router.ts';
+import { orderByLink } from './orders/by-link.ts';
+import { createDeadlinesRouter } from './orders/deadlines.ts';
+import { checkRequisites } from './orders/check-requisites.ts';
 import { createExchange } from './orders/create.ts';
 import {
   cancelExchange,
   cancelExchangeByStaff,
   completeExchange,
+  completeRefund,
   confirmPayment,
+  holdOrder,
+  releaseHold,
   supplyRequisites,
 } from './orders/lifecycle.ts';
+import { resolvePaymentIssue } from './orders/payment-issue.ts';
 import { quoteOutput, serverQuote } from './orders/quote.ts';
+import { orderReceiptPdf } from './receipts/receipt-pdf.ts';
 import { grantManagerRole, revokeManagerRole } from './staff/managers.ts';
 import { sendSupportFeedback } from './support/feedback.ts';
 import { submitSupportRequest } from './support/submit.ts';
 
 export interface ActionsAppOptions {
-  env: Pick<ActionsEnv, 'ACTIONS_SECRET' | 'QUOTE_MAX_RATE_AGE_SECONDS'> & EventsEnv;
+  env: Pick<ActionsEnv, 'ACTIONS_SECRET' | 'QUOTE_MAX_RATE_AGE_SECONDS'> &
+    Partial<Pick<ActionsEnv, 'ORDER_LINK_SECRET'>> &
+    EventsEnv;
   pool: pg.Pool;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** The clock (tests); default the system's. */
@@ -70,7 +81,11 @@ export function createActionsApp(options: ActionsAppOptions): Express {
     caller: callerOf(payload),
     sessionVariables: payload.session_variables,
     input: payload.input,
+    now: now(),
   });
+  // Read on every call, so a test may change it.
+  const linkSecret = () => env.ORDER_LINK_SECRET ?? DEV_ORDER_LINK_SECRET;
+  const maxRateAgeSeconds = () => env.QUOTE_MAX_RATE_AGE_SECONDS;
 
   const handlers: Record<string, Handler> = {
     async quote(payload) {
@@ -97,8 +112,19 @@ export function createActionsApp(options: ActionsAppOptions): Express {
       });
     },
     cancelExchange: (payload) => cancelExchange(session(payload)),
-    supplyRequisites: (payload) => supplyRequisites(session(payload)),
+    supplyRequisites: (payload) =>
+      supplyRequisites({ ...session(payload), maxRateAgeSeconds: maxRateAgeSeconds() }),
     confirmPayment: (payload) => confirmPayment(session(payload)),
+    holdOrder: (payload) => holdOrder(session(payload)),
+    releaseHold: (payload) => releaseHold(session(payload)),
+    completeRefund: (payload) => completeRefund(session(payload)),
+    resolvePaymentIssue: (payload) =>
+      resolvePaymentIssue({ ...session(payload), maxRateAgeSeconds: maxRateAgeSeconds() }),
+    checkRequisites: (payload) => checkRequisites(session(payload)),
+    orderByLink: (payload) => orderByLink({ ...session(payload), linkSecret: linkSecret() }),
+    orderReceiptPdf: (payload) =>
+      orderReceiptPdf({ ...session(payload), linkSecret: linkSecret() }),
+    rateFeed: () => rateFeed({ pool, now: now(), maxRateAgeSeconds: maxRateAgeSeconds() }),
     completeExchange: (payload) => completeExchange(session(payload)),
     cancelExchangeByStaff: (payload) => cancelExchangeByStaff(session(payload)),
     requestBonusWithdrawal: (payload) => requestBonusWithdrawal(session(payload)),
@@ -150,6 +176,7 @@ export function createActionsApp(options: ActionsAppOptions): Express {
   );
 
   app.use(createEventsRouter({ pool, mailer: options.mailer, env, logger }));
+  app.use(createDeadlinesRouter({ pool, secret: () => env.ACTIONS_SECRET, now, logger }));
 
   app.use(() => {
     throw new ActionFailure('not-found', 'Not found.', 404);

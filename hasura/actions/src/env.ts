@@ -7,6 +7,9 @@ import { NodeEnv, parseEnv, port, secret } from '@app/shared/env';
 /** Development default of the secret the engine sends as `x-actions-secret` (metadata headers). */
 export const DEV_ACTIONS_SECRET = 'dev-only-actions-secret';
 
+/** Development default of the key that signs orders' secret links (orders/link-token.ts). */
+export const DEV_ORDER_LINK_SECRET = 'dev-only-order-link-secret-0123456789';
+
 /**
  * Ten years: the seeded offline rates snapshot (hasura/seeds) keeps quoting in development.
  * Production refuses anything above one day and must set a real value (e.g. 300).
@@ -52,6 +55,8 @@ export const ActionsEnv = z
     ACTIONS_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     /** Shared with the engine (`value_from_env: ACTIONS_SECRET` in hasura/metadata/actions.yaml). */
     ACTIONS_SECRET: secret(DEV_ACTIONS_SECRET, 16),
+    /** Signs the secret order links e-mailed with each order; rotating it ends every link. */
+    ORDER_LINK_SECRET: secret(DEV_ORDER_LINK_SECRET, 32),
     /** A quote on a price older than this is refused (`stale-rate`). */
     QUOTE_MAX_RATE_AGE_SECONDS: z.coerce
       .number()

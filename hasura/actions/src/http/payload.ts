@@ -58,4 +58,6 @@ export interface ActionContext {
   sessionVariables: Record<string, string>;
   /** The action's arguments, as the engine sends them. */
   input: Record<string, unknown>;
+  /** The service's clock (injected in tests). */
+  now: Date;
 }

@@ -13,6 +13,7 @@ import { exchange } from '../catalogs/en/exchange.ts';
 import { home } from '../catalogs/en/home.ts';
 import { miniapp } from '../catalogs/en/miniapp.ts';
 import { pages } from '../catalogs/en/pages.ts';
+import { trust } from '../catalogs/en/trust.ts';
 
 export const en = {
   common,
@@ -23,4 +24,5 @@ export const en = {
   contact,
   account,
   miniapp,
+  trust,
 };

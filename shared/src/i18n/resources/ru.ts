@@ -7,6 +7,7 @@ import { exchange } from '../catalogs/ru/exchange.ts';
 import { home } from '../catalogs/ru/home.ts';
 import { miniapp } from '../catalogs/ru/miniapp.ts';
 import { pages } from '../catalogs/ru/pages.ts';
+import { trust } from '../catalogs/ru/trust.ts';
 import type { LocaleResources } from '../load.ts';
 
 export const ru: LocaleResources = {
@@ -18,4 +19,5 @@ export const ru: LocaleResources = {
   contact,
   account,
   miniapp,
+  trust,
 };

@@ -7,6 +7,7 @@ import { exchange } from '../catalogs/ua/exchange.ts';
 import { home } from '../catalogs/ua/home.ts';
 import { miniapp } from '../catalogs/ua/miniapp.ts';
 import { pages } from '../catalogs/ua/pages.ts';
+import { trust } from '../catalogs/ua/trust.ts';
 import type { LocaleResources } from '../load.ts';
 
 export const ua: LocaleResources = {
@@ -18,4 +19,5 @@ export const ua: LocaleResources = {
   contact,
   account,
   miniapp,
+  trust,
 };

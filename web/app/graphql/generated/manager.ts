@@ -286,8 +286,10 @@ export type Currencies_Bool_Exp = {
   min_amount?: Numeric_Comparison_Exp | null | undefined;
   name?: String_Comparison_Exp | null | undefined;
   network?: String_Comparison_Exp | null | undefined;
+  payment_window_minutes?: Int_Comparison_Exp | null | undefined;
   precision?: Smallint_Comparison_Exp | null | undefined;
   rates?: Rates_Bool_Exp | null | undefined;
+  reserve?: Numeric_Comparison_Exp | null | undefined;
   sort_order?: Int_Comparison_Exp | null | undefined;
   symbol?: String_Comparison_Exp | null | undefined;
   updated_at?: Timestamptz_Comparison_Exp | null | undefined;
@@ -308,8 +310,10 @@ export type Currencies_Order_By = {
   min_amount?: Order_By | null | undefined;
   name?: Order_By | null | undefined;
   network?: Order_By | null | undefined;
+  payment_window_minutes?: Order_By | null | undefined;
   precision?: Order_By | null | undefined;
   rates_aggregate?: Rates_Aggregate_Order_By | null | undefined;
+  reserve?: Order_By | null | undefined;
   sort_order?: Order_By | null | undefined;
   symbol?: Order_By | null | undefined;
   updated_at?: Order_By | null | undefined;
@@ -1084,9 +1088,14 @@ export type Transactions_Aggregate_Order_By = {
 export type Transactions_Avg_Order_By = {
   amount_usdt?: Order_By | null | undefined;
   number?: Order_By | null | undefined;
+  quoted_rate?: Order_By | null | undefined;
+  quoted_receive_amount?: Order_By | null | undefined;
   rate?: Order_By | null | undefined;
   receive_amount?: Order_By | null | undefined;
+  received_amount?: Order_By | null | undefined;
   send_amount?: Order_By | null | undefined;
+  settled_rate?: Order_By | null | undefined;
+  settled_receive_amount?: Order_By | null | undefined;
 };
 
 /** Boolean expression to filter rows from the table "transactions". All fields are combined with a logical 'AND'. */
@@ -1094,6 +1103,7 @@ export type Transactions_Bool_Exp = {
   _and?: Array<Transactions_Bool_Exp> | null | undefined;
   _not?: Transactions_Bool_Exp | null | undefined;
   _or?: Array<Transactions_Bool_Exp> | null | undefined;
+  action_reason?: String_Comparison_Exp | null | undefined;
   amount_usdt?: Numeric_Comparison_Exp | null | undefined;
   bank_account?: Bank_Accounts_Bool_Exp | null | undefined;
   bank_account_id?: Uuid_Comparison_Exp | null | undefined;
@@ -1106,25 +1116,42 @@ export type Transactions_Bool_Exp = {
   deposit_memo?: String_Comparison_Exp | null | undefined;
   direction?: Exchange_Directions_Bool_Exp | null | undefined;
   email?: String_Comparison_Exp | null | undefined;
+  expired_at?: Timestamptz_Comparison_Exp | null | undefined;
   full_name?: String_Comparison_Exp | null | undefined;
+  hold_category?: String_Comparison_Exp | null | undefined;
   iban?: String_Comparison_Exp | null | undefined;
   id?: Uuid_Comparison_Exp | null | undefined;
   idempotency_key?: String_Comparison_Exp | null | undefined;
   locale?: String_Comparison_Exp | null | undefined;
   number?: Bigint_Comparison_Exp | null | undefined;
   paid_at?: Timestamptz_Comparison_Exp | null | undefined;
+  pay_by?: Timestamptz_Comparison_Exp | null | undefined;
   payment_reference?: String_Comparison_Exp | null | undefined;
+  payout_memo?: String_Comparison_Exp | null | undefined;
   payout_tx_id?: String_Comparison_Exp | null | undefined;
+  queue_position?: Int_Comparison_Exp | null | undefined;
+  quoted_rate?: Numeric_Comparison_Exp | null | undefined;
+  quoted_receive_amount?: Numeric_Comparison_Exp | null | undefined;
   rate?: Numeric_Comparison_Exp | null | undefined;
   reason?: String_Comparison_Exp | null | undefined;
   receive_amount?: Numeric_Comparison_Exp | null | undefined;
   receive_currency?: String_Comparison_Exp | null | undefined;
   receive_currency_info?: Currencies_Bool_Exp | null | undefined;
+  received_amount?: Numeric_Comparison_Exp | null | undefined;
   referral_bonus?: Referral_Bonuses_Bool_Exp | null | undefined;
+  refund_address?: String_Comparison_Exp | null | undefined;
+  refund_memo?: String_Comparison_Exp | null | undefined;
+  refund_tx_id?: String_Comparison_Exp | null | undefined;
+  refunded_at?: Timestamptz_Comparison_Exp | null | undefined;
   requisites_at?: Timestamptz_Comparison_Exp | null | undefined;
+  requisites_due_at?: Timestamptz_Comparison_Exp | null | undefined;
+  requisites_late_at?: Timestamptz_Comparison_Exp | null | undefined;
+  requoted_at?: Timestamptz_Comparison_Exp | null | undefined;
   send_amount?: Numeric_Comparison_Exp | null | undefined;
   send_currency?: String_Comparison_Exp | null | undefined;
   send_currency_info?: Currencies_Bool_Exp | null | undefined;
+  settled_rate?: Numeric_Comparison_Exp | null | undefined;
+  settled_receive_amount?: Numeric_Comparison_Exp | null | undefined;
   source?: String_Comparison_Exp | null | undefined;
   status?: String_Comparison_Exp | null | undefined;
   status_history?: Transaction_Status_History_Bool_Exp | null | undefined;
@@ -1136,6 +1163,7 @@ export type Transactions_Bool_Exp = {
 
 /** order by max() on columns of table "transactions" */
 export type Transactions_Max_Order_By = {
+  action_reason?: Order_By | null | undefined;
   amount_usdt?: Order_By | null | undefined;
   bank_account_id?: Order_By | null | undefined;
   cancel_reason?: Order_By | null | undefined;
@@ -1146,22 +1174,38 @@ export type Transactions_Max_Order_By = {
   deposit_address?: Order_By | null | undefined;
   deposit_memo?: Order_By | null | undefined;
   email?: Order_By | null | undefined;
+  expired_at?: Order_By | null | undefined;
   full_name?: Order_By | null | undefined;
+  hold_category?: Order_By | null | undefined;
   iban?: Order_By | null | undefined;
   id?: Order_By | null | undefined;
   idempotency_key?: Order_By | null | undefined;
   locale?: Order_By | null | undefined;
   number?: Order_By | null | undefined;
   paid_at?: Order_By | null | undefined;
+  pay_by?: Order_By | null | undefined;
   payment_reference?: Order_By | null | undefined;
+  payout_memo?: Order_By | null | undefined;
   payout_tx_id?: Order_By | null | undefined;
+  quoted_rate?: Order_By | null | undefined;
+  quoted_receive_amount?: Order_By | null | undefined;
   rate?: Order_By | null | undefined;
   reason?: Order_By | null | undefined;
   receive_amount?: Order_By | null | undefined;
   receive_currency?: Order_By | null | undefined;
+  received_amount?: Order_By | null | undefined;
+  refund_address?: Order_By | null | undefined;
+  refund_memo?: Order_By | null | undefined;
+  refund_tx_id?: Order_By | null | undefined;
+  refunded_at?: Order_By | null | undefined;
   requisites_at?: Order_By | null | undefined;
+  requisites_due_at?: Order_By | null | undefined;
+  requisites_late_at?: Order_By | null | undefined;
+  requoted_at?: Order_By | null | undefined;
   send_amount?: Order_By | null | undefined;
   send_currency?: Order_By | null | undefined;
+  settled_rate?: Order_By | null | undefined;
+  settled_receive_amount?: Order_By | null | undefined;
   source?: Order_By | null | undefined;
   status?: Order_By | null | undefined;
   updated_at?: Order_By | null | undefined;
@@ -1171,6 +1215,7 @@ export type Transactions_Max_Order_By = {
 
 /** order by min() on columns of table "transactions" */
 export type Transactions_Min_Order_By = {
+  action_reason?: Order_By | null | undefined;
   amount_usdt?: Order_By | null | undefined;
   bank_account_id?: Order_By | null | undefined;
   cancel_reason?: Order_By | null | undefined;
@@ -1181,22 +1226,38 @@ export type Transactions_Min_Order_By = {
   deposit_address?: Order_By | null | undefined;
   deposit_memo?: Order_By | null | undefined;
   email?: Order_By | null | undefined;
+  expired_at?: Order_By | null | undefined;
   full_name?: Order_By | null | undefined;
+  hold_category?: Order_By | null | undefined;
   iban?: Order_By | null | undefined;
   id?: Order_By | null | undefined;
   idempotency_key?: Order_By | null | undefined;
   locale?: Order_By | null | undefined;
   number?: Order_By | null | undefined;
   paid_at?: Order_By | null | undefined;
+  pay_by?: Order_By | null | undefined;
   payment_reference?: Order_By | null | undefined;
+  payout_memo?: Order_By | null | undefined;
   payout_tx_id?: Order_By | null | undefined;
+  quoted_rate?: Order_By | null | undefined;
+  quoted_receive_amount?: Order_By | null | undefined;
   rate?: Order_By | null | undefined;
   reason?: Order_By | null | undefined;
   receive_amount?: Order_By | null | undefined;
   receive_currency?: Order_By | null | undefined;
+  received_amount?: Order_By | null | undefined;
+  refund_address?: Order_By | null | undefined;
+  refund_memo?: Order_By | null | undefined;
+  refund_tx_id?: Order_By | null | undefined;
+  refunded_at?: Order_By | null | undefined;
   requisites_at?: Order_By | null | undefined;
+  requisites_due_at?: Order_By | null | undefined;
+  requisites_late_at?: Order_By | null | undefined;
+  requoted_at?: Order_By | null | undefined;
   send_amount?: Order_By | null | undefined;
   send_currency?: Order_By | null | undefined;
+  settled_rate?: Order_By | null | undefined;
+  settled_receive_amount?: Order_By | null | undefined;
   source?: Order_By | null | undefined;
   status?: Order_By | null | undefined;
   updated_at?: Order_By | null | undefined;
@@ -1206,6 +1267,7 @@ export type Transactions_Min_Order_By = {
 
 /** Ordering options when selecting data from "transactions". */
 export type Transactions_Order_By = {
+  action_reason?: Order_By | null | undefined;
   amount_usdt?: Order_By | null | undefined;
   bank_account?: Bank_Accounts_Order_By | null | undefined;
   bank_account_id?: Order_By | null | undefined;
@@ -1218,25 +1280,42 @@ export type Transactions_Order_By = {
   deposit_memo?: Order_By | null | undefined;
   direction?: Exchange_Directions_Order_By | null | undefined;
   email?: Order_By | null | undefined;
+  expired_at?: Order_By | null | undefined;
   full_name?: Order_By | null | undefined;
+  hold_category?: Order_By | null | undefined;
   iban?: Order_By | null | undefined;
   id?: Order_By | null | undefined;
   idempotency_key?: Order_By | null | undefined;
   locale?: Order_By | null | undefined;
   number?: Order_By | null | undefined;
   paid_at?: Order_By | null | undefined;
+  pay_by?: Order_By | null | undefined;
   payment_reference?: Order_By | null | undefined;
+  payout_memo?: Order_By | null | undefined;
   payout_tx_id?: Order_By | null | undefined;
+  queue_position?: Order_By | null | undefined;
+  quoted_rate?: Order_By | null | undefined;
+  quoted_receive_amount?: Order_By | null | undefined;
   rate?: Order_By | null | undefined;
   reason?: Order_By | null | undefined;
   receive_amount?: Order_By | null | undefined;
   receive_currency?: Order_By | null | undefined;
   receive_currency_info?: Currencies_Order_By | null | undefined;
+  received_amount?: Order_By | null | undefined;
   referral_bonus?: Referral_Bonuses_Order_By | null | undefined;
+  refund_address?: Order_By | null | undefined;
+  refund_memo?: Order_By | null | undefined;
+  refund_tx_id?: Order_By | null | undefined;
+  refunded_at?: Order_By | null | undefined;
   requisites_at?: Order_By | null | undefined;
+  requisites_due_at?: Order_By | null | undefined;
+  requisites_late_at?: Order_By | null | undefined;
+  requoted_at?: Order_By | null | undefined;
   send_amount?: Order_By | null | undefined;
   send_currency?: Order_By | null | undefined;
   send_currency_info?: Currencies_Order_By | null | undefined;
+  settled_rate?: Order_By | null | undefined;
+  settled_receive_amount?: Order_By | null | undefined;
   source?: Order_By | null | undefined;
   status?: Order_By | null | undefined;
   status_history_aggregate?: Transaction_Status_History_Aggregate_Order_By | null | undefined;
@@ -1250,63 +1329,98 @@ export type Transactions_Order_By = {
 export type Transactions_Stddev_Order_By = {
   amount_usdt?: Order_By | null | undefined;
   number?: Order_By | null | undefined;
+  quoted_rate?: Order_By | null | undefined;
+  quoted_receive_amount?: Order_By | null | undefined;
   rate?: Order_By | null | undefined;
   receive_amount?: Order_By | null | undefined;
+  received_amount?: Order_By | null | undefined;
   send_amount?: Order_By | null | undefined;
+  settled_rate?: Order_By | null | undefined;
+  settled_receive_amount?: Order_By | null | undefined;
 };
 
 /** order by stddev_pop() on columns of table "transactions" */
 export type Transactions_Stddev_Pop_Order_By = {
   amount_usdt?: Order_By | null | undefined;
   number?: Order_By | null | undefined;
+  quoted_rate?: Order_By | null | undefined;
+  quoted_receive_amount?: Order_By | null | undefined;
   rate?: Order_By | null | undefined;
   receive_amount?: Order_By | null | undefined;
+  received_amount?: Order_By | null | undefined;
   send_amount?: Order_By | null | undefined;
+  settled_rate?: Order_By | null | undefined;
+  settled_receive_amount?: Order_By | null | undefined;
 };
 
 /** order by stddev_samp() on columns of table "transactions" */
 export type Transactions_Stddev_Samp_Order_By = {
   amount_usdt?: Order_By | null | undefined;
   number?: Order_By | null | undefined;
+  quoted_rate?: Order_By | null | undefined;
+  quoted_receive_amount?: Order_By | null | undefined;
   rate?: Order_By | null | undefined;
   receive_amount?: Order_By | null | undefined;
+  received_amount?: Order_By | null | undefined;
   send_amount?: Order_By | null | undefined;
+  settled_rate?: Order_By | null | undefined;
+  settled_receive_amount?: Order_By | null | undefined;
 };
 
 /** order by sum() on columns of table "transactions" */
 export type Transactions_Sum_Order_By = {
   amount_usdt?: Order_By | null | undefined;
   number?: Order_By | null | undefined;
+  quoted_rate?: Order_By | null | undefined;
+  quoted_receive_amount?: Order_By | null | undefined;
   rate?: Order_By | null | undefined;
   receive_amount?: Order_By | null | undefined;
+  received_amount?: Order_By | null | undefined;
   send_amount?: Order_By | null | undefined;
+  settled_rate?: Order_By | null | undefined;
+  settled_receive_amount?: Order_By | null | undefined;
 };
 
 /** order by var_pop() on columns of table "transactions" */
 export type Transactions_Var_Pop_Order_By = {
   amount_usdt?: Order_By | null | undefined;
   number?: Order_By | null | undefined;
+  quoted_rate?: Order_By | null | undefined;
+  quoted_receive_amount?: Order_By | null | undefined;
   rate?: Order_By | null | undefined;
   receive_amount?: Order_By | null | undefined;
+  received_amount?: Order_By | null | undefined;
   send_amount?: Order_By | null | undefined;
+  settled_rate?: Order_By | null | undefined;
+  settled_receive_amount?: Order_By | null | undefined;
 };
 
 /** order by var_samp() on columns of table "transactions" */
 export type Transactions_Var_Samp_Order_By = {
   amount_usdt?: Order_By | null | undefined;
   number?: Order_By | null | undefined;
+  quoted_rate?: Order_By | null | undefined;
+  quoted_receive_amount?: Order_By | null | undefined;
   rate?: Order_By | null | undefined;
   receive_amount?: Order_By | null | undefined;
+  received_amount?: Order_By | null | undefined;
   send_amount?: Order_By | null | undefined;
+  settled_rate?: Order_By | null | undefined;
+  settled_receive_amount?: Order_By | null | undefined;
 };
 
 /** order by variance() on columns of table "transactions" */
 export type Transactions_Variance_Order_By = {
   amount_usdt?: Order_By | null | undefined;
   number?: Order_By | null | undefined;
+  quoted_rate?: Order_By | null | undefined;
+  quoted_receive_amount?: Order_By | null | undefined;
   rate?: Order_By | null | undefined;
   receive_amount?: Order_By | null | undefined;
+  received_amount?: Order_By | null | undefined;
   send_amount?: Order_By | null | undefined;
+  settled_rate?: Order_By | null | undefined;
+  settled_receive_amount?: Order_By | null | undefined;
 };
 
 /** order by aggregate values of table "user_custom_carrency" */

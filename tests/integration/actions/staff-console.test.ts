@@ -250,6 +250,11 @@ describe.each(databaseTargets)('staff console data service on $name', (target) =
         { status: 'paid', total: 0 },
         { status: 'completed', total: 1 },
         { status: 'canceled', total: 1 },
+        { status: 'on_hold', total: 0 },
+        { status: 'needs_user_action', total: 0 },
+        { status: 'refund_in_progress', total: 0 },
+        { status: 'refunded', total: 0 },
+        { status: 'expired', total: 0 },
       ]);
       const filtered = await ok(
         doc.FILTERED_STATUS_COUNTS,

@@ -34,6 +34,9 @@ const PROBLEM_TEXT: Record<FieldProblem, string> = {
 
 const LOCALES = new Set(['en', 'ru', 'ua']);
 
+/** Spec section 9: the operator supplies requisites in 2 to 10 minutes. */
+export const OPERATOR_PROMISE_MINUTES = 10;
+
 export interface CreatedOrder {
   id: string;
   number: string;
@@ -72,6 +75,9 @@ export async function createExchange(options: CreateOptions): Promise<CreatedOrd
   const reason = text(input['reason']);
   const walletAddress = text(input['walletAddress']);
   const iban = text(input['iban']);
+  const payoutMemo = text(input['payoutMemo']);
+  const refundAddress = text(input['refundAddress']);
+  const refundMemo = text(input['refundMemo']);
   const key = typeof input['idempotencyKey'] === 'string' ? input['idempotencyKey'] : '';
   const locale = text(input['locale']) ?? 'en';
 
@@ -86,6 +92,8 @@ export async function createExchange(options: CreateOptions): Promise<CreatedOrd
   if (input['agreeAml'] !== true) problems['agreeAml'] = 'must-agree';
   if (key.length < 8 || key.length > 128) problems['idempotencyKey'] = 'invalid';
   if (!LOCALES.has(locale)) problems['locale'] = 'invalid';
+  if (payoutMemo !== undefined && payoutMemo.length > 64) problems['payoutMemo'] = 'too-long';
+  if (refundMemo !== undefined && refundMemo.length > 64) problems['refundMemo'] = 'too-long';
 
   // An order already made with this key is the answer to a repeated click, whatever the rates
   // do meanwhile.
@@ -94,7 +102,7 @@ export async function createExchange(options: CreateOptions): Promise<CreatedOrd
     if (existing) return existing;
   }
 
-  const { quote, to } = await serverQuote(pool, {
+  const { quote, from, to } = await serverQuote(pool, {
     from: input['from'],
     to: input['to'],
     side: input['side'],
@@ -124,6 +132,27 @@ export async function createExchange(options: CreateOptions): Promise<CreatedOrd
     if (walletAddress !== undefined) problems['walletAddress'] = 'not-applicable';
     if (iban !== undefined) problems['iban'] = 'not-applicable';
   }
+  // A memo or tag goes with a crypto payout address.
+  if (payoutMemo !== undefined && to.kind !== 'crypto') problems['payoutMemo'] = 'not-applicable';
+
+  // Where a refund would go, if the user gives it up front: the network the user pays from,
+  // or an IBAN when paying by bank; cash is returned at the cash point.
+  let refundTo: string | null = null;
+  if (refundAddress !== undefined) {
+    if (from.kind === 'crypto') {
+      if (!isValidAddress(from.network ?? '', refundAddress))
+        problems['refundAddress'] = 'invalid-wallet-address';
+      else refundTo = refundAddress;
+    } else if (from.kind === 'fiat') {
+      const electronic = electronicFormatIBAN(refundAddress);
+      if (!electronic || !isValidIBAN(electronic)) problems['refundAddress'] = 'invalid-iban';
+      else refundTo = electronic;
+    } else {
+      problems['refundAddress'] = 'not-applicable';
+    }
+  }
+  if (refundMemo !== undefined && (from.kind !== 'crypto' || refundAddress === undefined))
+    problems['refundMemo'] = 'not-applicable';
 
   const fields = Object.keys(problems);
   if (fields.length > 0) {
@@ -141,9 +170,11 @@ export async function createExchange(options: CreateOptions): Promise<CreatedOrd
     client.query<CreatedOrder>(
       `INSERT INTO public.transactions
          (user_id, send_currency, receive_currency, send_amount, receive_amount, rate,
-          email, full_name, wallet_address, iban, reason, locale, idempotency_key, amount_usdt)
+          email, full_name, wallet_address, iban, reason, locale, idempotency_key, amount_usdt,
+          payout_memo, refund_address, refund_memo, requisites_due_at)
        VALUES ($1, $2, $3, $4::numeric, $5::numeric, $6::numeric, $7, $8, $9, $10, $11, $12, $13,
-               trunc($4::numeric * $14::numeric, 6))
+               trunc($4::numeric * $14::numeric, 6), $15, $16, $17,
+               $18::timestamptz + interval '${OPERATOR_PROMISE_MINUTES} minutes')
        ON CONFLICT ON CONSTRAINT transactions_user_idempotency_key DO NOTHING
        RETURNING ${ORDER_COLUMNS}`,
       [
@@ -162,6 +193,12 @@ export async function createExchange(options: CreateOptions): Promise<CreatedOrd
         key,
         // The order's market value in USDT: the base of the referrer's bonus.
         quote.legs.from.marketPrice,
+        payoutMemo ?? null,
+        refundTo,
+        refundTo === null ? null : (refundMemo ?? null),
+        // The operator's promise runs from now, or from the opening of the direction's window
+        // when the order came in outside it (decision 015).
+        quote.processing.mode === 'next-window' ? quote.processing.at : options.now.toISOString(),
       ],
     ),
   );

@@ -183,6 +183,29 @@ describe.each(databaseTargets)('order trust paths on $name', (target) => {
     expect(payBy).toBeLessThan(Date.now() + 31 * MINUTE);
   });
 
+  it('runs the promise from the opening of the working hours for an order made outside them', async () => {
+    // USDT -> UAH is handled 09:00-23:00 UTC+3 with a 22:30 cut-off: an order at 21:00 UTC
+    // (midnight in Kyiv) tomorrow is handled from 09:00 Kyiv time, 06:00 UTC, the day after.
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const night = Date.parse(`${tomorrow}T21:00:00Z`);
+    shift = night - Date.now();
+    try {
+      const id = await create({
+        from: 'USDTTRC20',
+        to: 'UAH',
+        amount: '500',
+        walletAddress: undefined,
+        iban: 'UA213223130000026007233566001',
+      });
+      const due = Date.parse((await order(id))['requisites_due_at']!);
+      expect(new Date(due).toISOString()).toBe(
+        new Date(night + 9 * 3_600_000 + 10 * MINUTE).toISOString(),
+      );
+    } finally {
+      shift = 0;
+    }
+  });
+
   it('expires an unpaid order past pay_by by the clock, once, and never an order that was paid', async () => {
     const unpaid = await awaitingPayment();
     const paid = await awaitingPayment();

@@ -19,6 +19,7 @@ import { createLogger } from '@app/shared/log';
 import { createPortalHandler } from './app.ts';
 import { getPublicEnv, WebEnv } from './env.ts';
 import { mountMiniapp } from './miniapp.ts';
+import { RATE_FEED_PATH, rateFeedHandler } from './rate-feed.ts';
 
 const env = loadEnv(WebEnv);
 const logger = createLogger('web');
@@ -37,6 +38,9 @@ const server = createServer(app);
 app.get('/healthz', (_req, res) => {
   res.json({ status: 'ok' });
 });
+
+// The rates for exchange monitors (BestChange's export file), from the engine's rateFeed.
+app.get(RATE_FEED_PATH, rateFeedHandler(env.PUBLIC_GRAPHQL_URL, { logger }));
 
 const servingBuild =
   (env.WEB_SERVE ?? (env.NODE_ENV === 'production' ? 'build' : 'dev')) === 'build';

@@ -86,7 +86,11 @@ describe.each(databaseTargets)('order trust paths on $name', (target) => {
     db = await target.create();
     await prepareDatabase(db, { alice, bob, staff: staffId });
     stack = await startActionsStack(db, {
-      env: { ACTIONS_SECRET, QUOTE_MAX_RATE_AGE_SECONDS: TEN_YEARS, ORDER_LINK_SECRET: LINK_SECRET },
+      env: {
+        ACTIONS_SECRET,
+        QUOTE_MAX_RATE_AGE_SECONDS: TEN_YEARS,
+        ORDER_LINK_SECRET: LINK_SECRET,
+      },
       now: () => new Date(Date.now() + shift),
     });
   });
@@ -373,7 +377,9 @@ describe.each(databaseTargets)('order trust paths on $name', (target) => {
 
     // Bad input changes nothing.
     expect(
-      await refused(stack.graphql(RESOLVE, { id, choice: 'refund', address: TRC20_ADDRESS }, alice)),
+      await refused(
+        stack.graphql(RESOLVE, { id, choice: 'refund', address: TRC20_ADDRESS }, alice),
+      ),
     ).toMatchObject({ code: 'invalid-input', field: 'refundAddress' });
     expect(await refused(stack.graphql(RESOLVE, { id, choice: 'refund' }, alice))).toMatchObject({
       code: 'invalid-input',
@@ -516,11 +522,18 @@ describe.each(databaseTargets)('order trust paths on $name', (target) => {
     expect(linked['payBy']).not.toBeNull();
     expect(JSON.stringify(data)).not.toContain(DEPOSIT);
     // Another order's token shows that order only.
-    const otherData = await ok(stack.graphql(BY_LINK, { token: orderLinkToken(LINK_SECRET, other) }));
+    const otherData = await ok(
+      stack.graphql(BY_LINK, { token: orderLinkToken(LINK_SECRET, other) }),
+    );
     expect((otherData['orderByLink'] as { id: string }).id).toBe(other);
     // An altered token, another key's token, garbage: not found.
     const altered = `${token.slice(0, -2)}${token.endsWith('A') ? 'B' : 'A'}${token.slice(-1)}`;
-    for (const bad of [altered, orderLinkToken('another-secret-0123456789abcdef', id), 'x', `${token}x`]) {
+    for (const bad of [
+      altered,
+      orderLinkToken('another-secret-0123456789abcdef', id),
+      'x',
+      `${token}x`,
+    ]) {
       expect(await refused(stack.graphql(BY_LINK, { token: bad }))).toMatchObject({
         code: 'not-found',
       });

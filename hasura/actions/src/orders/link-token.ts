@@ -33,7 +33,9 @@ export function orderLinkToken(secret: string, orderId: string): string {
 export function orderIdOfLinkToken(secret: string, token: string): string | null {
   if (!TOKEN.test(token)) return null;
   const bytes = Buffer.from(token, 'base64url');
-  if (bytes.length !== ID_BYTES + MAC_BYTES) return null;
+  // The last character carries two padding bits the decoder ignores: only the canonical
+  // spelling of a token is accepted.
+  if (bytes.length !== ID_BYTES + MAC_BYTES || bytes.toString('base64url') !== token) return null;
   const id = bytes.subarray(0, ID_BYTES);
   if (!timingSafeEqual(bytes.subarray(ID_BYTES), mac(secret, id))) return null;
   const hex = id.toString('hex');

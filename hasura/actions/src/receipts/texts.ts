@@ -1,0 +1,79 @@
+import { resources } from '@app/shared/i18n';
+
+/*
+ * The receipt's words per order locale (transactions.locale). The labels the web portal's
+ * receipt page shows come from its catalog (trust.receipt, common.brand), so the PDF and the
+ * page say the same; the few the page has no key for are here.
+ */
+
+export const RECEIPT_LOCALES = ['en', 'ru', 'ua'] as const;
+export type ReceiptLocale = (typeof RECEIPT_LOCALES)[number];
+
+/** The order's locale, English when it is missing or unknown. */
+export const receiptLocaleOf = (value: string | null | undefined): ReceiptLocale =>
+  RECEIPT_LOCALES.find((locale) => locale === value) ?? 'en';
+
+export interface ReceiptTexts {
+  /** The service's name. */
+  brand: string;
+  title: string;
+  order: string;
+  completed: string;
+  sent: string;
+  received: string;
+  rate: string;
+  payoutTx: string;
+  bankReference: string;
+  cashReference: string;
+  payoutTo: string;
+  memo: string;
+  orderId: string;
+  cash: string;
+  /** The line under the figures. */
+  footer: string;
+}
+
+const OWN: Record<
+  ReceiptLocale,
+  Pick<ReceiptTexts, 'cashReference' | 'memo' | 'orderId' | 'cash' | 'footer'>
+> = {
+  en: {
+    cashReference: 'Payout reference',
+    memo: 'Memo / tag',
+    orderId: 'Order id',
+    cash: 'cash',
+    footer: 'Times are UTC. Keep this receipt for your records.',
+  },
+  ru: {
+    cashReference: 'Референс выплаты',
+    memo: 'Memo / тег',
+    orderId: 'Идентификатор заявки',
+    cash: 'наличные',
+    footer: 'Время указано в UTC. Сохраните эту квитанцию.',
+  },
+  ua: {
+    cashReference: 'Референс виплати',
+    memo: 'Memo / тег',
+    orderId: 'Ідентифікатор заявки',
+    cash: 'готівка',
+    footer: 'Час указано в UTC. Збережіть цю квитанцію.',
+  },
+};
+
+export function receiptTexts(locale: ReceiptLocale): ReceiptTexts {
+  const catalog = resources[locale];
+  const receipt = catalog.trust.receipt;
+  return {
+    brand: catalog.common.brand,
+    title: receipt.title,
+    order: receipt.order,
+    completed: receipt.date,
+    sent: receipt.sent,
+    received: receipt.received,
+    rate: receipt.rate,
+    payoutTx: receipt.payoutTx,
+    bankReference: receipt.bankReference,
+    payoutTo: receipt.payoutTo,
+    ...OWN[locale],
+  };
+}

@@ -58,12 +58,27 @@ export interface OrderSummary {
   /** The owner's Telegram chat, when the account is linked to Telegram. */
   telegram_id: string | null;
   owner_locale: Locale | null;
+  /** Why the order waits for its owner (needs_user_action). */
+  action_reason: string | null;
+  /** Why the payment is held (on_hold). */
+  hold_category: string | null;
+  /** What arrived, when staff recorded it. */
+  received_amount: string | null;
+  /** `2026-01-05 14:30`, UTC. */
+  created_utc: string;
+  /** `14:30`, UTC: when the operator promised the payment details. */
+  requisites_due_utc: string | null;
+  /** Whether the deadlines job flagged the requisites as late. */
+  requisites_late: boolean;
 }
 
 const ORDER_COLUMNS = `t.id, t.number::text, t.status, t.send_amount::text, t.send_currency,
   sc.symbol AS send_symbol, sc.network AS send_network, t.receive_amount::text, t.receive_currency,
   rc.symbol AS receive_symbol, rc.network AS receive_network, t.email, u.telegram_id::text,
-  u.locale AS owner_locale`;
+  u.locale AS owner_locale, t.action_reason, t.hold_category, t.received_amount::text,
+  to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') AS created_utc,
+  to_char(t.requisites_due_at AT TIME ZONE 'UTC', 'HH24:MI') AS requisites_due_utc,
+  t.requisites_late_at IS NOT NULL AS requisites_late`;
 const ORDER_FROM = `public.transactions t
   JOIN public.currencies sc ON sc.code = t.send_currency
   JOIN public.currencies rc ON rc.code = t.receive_currency

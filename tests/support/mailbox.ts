@@ -28,6 +28,25 @@ export interface Mailbox {
 const recipients = (mail: ParsedMail) =>
   [mail.to ?? []].flat().flatMap((group) => group.value.map((entry) => entry.address ?? ''));
 
+/**
+ * Everything a reader of `mail` sees (subject, text and HTML parts, attachments' text), with
+ * where it went, e.g. for tests/support/requisites-scan.ts.
+ */
+export function mailContent(mail: ParsedMail): { where: string; text: string } {
+  const attachments = mail.attachments
+    .filter((attachment) => /^text\//.test(attachment.contentType))
+    .map((attachment) => attachment.content.toString('utf8'));
+  return {
+    where: `mail to ${recipients(mail).join(', ')}: ${mail.subject ?? '(no subject)'}`,
+    text: [
+      mail.subject ?? '',
+      mail.text ?? '',
+      typeof mail.html === 'string' ? mail.html : '',
+      ...attachments,
+    ].join('\n'),
+  };
+}
+
 /** Listens on `port` (a free one by default). */
 export async function startMailbox(port = 0): Promise<Mailbox> {
   const messages: ParsedMail[] = [];

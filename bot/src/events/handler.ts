@@ -8,11 +8,17 @@ import type { Logger } from '@app/shared/log';
 
 import type { Pool } from '../db.ts';
 import type { BotEnv } from '../env.ts';
-import { notifyNewOrder, notifyOrderStatus, notifySupportRequest } from './notifications.ts';
+import {
+  notifyNewOrder,
+  notifyOrderStatus,
+  notifyRequisitesLate,
+  notifySupportRequest,
+} from './notifications.ts';
 
 /*
- * The engine's event triggers for the bot (docs/decisions/009-notifications.md): a new order
- * and a new support request to the staff chats, an order's status change to its owner. Each
+ * The engine's event triggers for the bot (docs/decisions/009-notifications.md): a new order,
+ * an order whose payment details are late (decision 015) and a new support request to the
+ * staff chats, an order's status change to its owner. Each
  * delivery carries the event's id, claimed in bot.handled_events before sending and marked
  * sent after, so a redelivered event (a lost answer, a restart, a second engine) sends nothing
  * twice, and a failed send drops the claim, so the engine's retry sends it. Answers: 200 done
@@ -59,6 +65,11 @@ async function deliver(deps: EventsDeps, event: HasuraEvent): Promise<void> {
     case 'order_status_bot':
       if (event.event.data.old?.['status'] === row['status']) return;
       return notifyOrderStatus(context, id);
+    case 'order_requisites_late_bot':
+      // Only the deadlines job's flag (null -> a time), never another change of the column.
+      if (event.event.data.old?.['requisites_late_at'] != null) return;
+      if (row['requisites_late_at'] == null) return;
+      return notifyRequisitesLate(context, id);
     case 'support_request_bot':
       return notifySupportRequest(context, id);
     default:

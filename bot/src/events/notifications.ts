@@ -1,8 +1,9 @@
 import { InlineKeyboard, type Api } from 'grammy';
+import type { TFunction } from 'i18next';
 
-import { orderById, supportRequestById, type Db } from '../db.ts';
+import { orderById, supportRequestById, type Db, type OrderSummary } from '../db.ts';
 import type { BotEnv } from '../env.ts';
-import { receiveText, sendText, statusText } from '../format.ts';
+import { receiveText, sendAmountText, sendText, statusText } from '../format.ts';
 import { consoleUrl, miniappUrl } from '../links.ts';
 import { translator } from '../texts.ts';
 
@@ -22,7 +23,56 @@ const MAX_TYPED = 1500;
 const cut = (text: string) => (text.length > MAX_TYPED ? `${text.slice(0, MAX_TYPED)}…` : text);
 
 /** Statuses with a sentence of their own after "Order №N: <status>." */
-const STATUS_DETAIL = new Set(['waiting_for_payment', 'paid', 'completed', 'canceled']);
+const STATUS_DETAIL = new Set([
+  'waiting_for_payment',
+  'paid',
+  'completed',
+  'canceled',
+  'on_hold',
+  'needs_user_action',
+  'refund_in_progress',
+  'refunded',
+  'expired',
+] as const);
+type DetailedStatus = typeof STATUS_DETAIL extends Set<infer S> ? S : never;
+const hasDetail = (status: string): status is DetailedStatus =>
+  STATUS_DETAIL.has(status as DetailedStatus);
+
+const HOLD_CATEGORIES = [
+  'aml_review',
+  'source_of_funds',
+  'sanctions_screening',
+  'identity_verification',
+] as const;
+const ACTION_REASONS = ['underpaid', 'overpaid', 'late_payment', 'refund_required'] as const;
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
+  values.find((item) => item === value);
+
+/** The sentences after "Order №N: <status>.": what it means, then why (a side state's reason). */
+function statusDetail(t: TFunction<'bot'>, order: OrderSummary): string[] {
+  if (!hasDetail(order.status)) return [];
+  const lines: string[] = [];
+  if (order.status === 'on_hold') {
+    const category = oneOf(HOLD_CATEGORIES, order.hold_category);
+    if (category) lines.push(t(`status.holdCategories.${category}`));
+  }
+  if (order.status === 'needs_user_action') {
+    const reason = oneOf(ACTION_REASONS, order.action_reason);
+    if (reason === 'refund_required') {
+      lines.push(t('status.actionReasons.refund_required'));
+      return lines;
+    }
+    if (reason && order.received_amount !== null)
+      lines.push(
+        t(`status.actionReasons.${reason}`, {
+          received: sendAmountText(order, order.received_amount),
+          expected: sendText(order),
+        }),
+      );
+  }
+  lines.push(t(`status.${order.status}`));
+  return lines;
+}
 
 async function toStaff(
   context: NotifyContext,
@@ -61,14 +111,39 @@ export async function notifyOrderStatus(context: NotifyContext, orderId: string)
   const t = translator(locale);
   const lines = [
     t('status.changed', { number: order.number, status: statusText(locale, order.status) }),
+    ...statusDetail(t, order),
   ];
-  if (STATUS_DETAIL.has(order.status)) lines.push(t(`status.${order.status as 'paid'}`));
   await context.api.sendMessage(Number(order.telegram_id), lines.join('\n'), {
     reply_markup: new InlineKeyboard().webApp(
       t('status.open'),
       miniappUrl(context.env, { orderId: order.id }),
     ),
   });
+}
+
+/**
+ * The operator missed the promised time for an order's payment details (the deadlines job set
+ * `requisites_late_at`): the staff chats hear of it, with the order in the console. Nothing
+ * once the order no longer waits for the operator (the details went out, or it was canceled).
+ */
+export async function notifyRequisitesLate(context: NotifyContext, orderId: string): Promise<void> {
+  const order = await orderById(context.db, orderId);
+  if (!order?.requisites_late || order.status !== 'waiting_for_operator') return;
+  const t = translator(context.env.TELEGRAM_STAFF_LOCALE);
+  await toStaff(
+    context,
+    t('staff.requisitesLate', {
+      number: order.number,
+      due: order.requisites_due_utc ?? '—',
+      created: order.created_utc,
+      send: sendText(order),
+      receive: receiveText(order),
+    }),
+    new InlineKeyboard().url(
+      t('staff.openConsole'),
+      consoleUrl(context.env, `/admin/transactions?order=${order.id}`),
+    ),
+  );
 }
 
 export async function notifySupportRequest(

@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { resources } from '@app/shared/i18n';
 import { botCatalogs } from '@app/shared/i18n/bot';
 
 import { databaseTargets, type TestDatabase } from '../../support/databases.ts';
-import { insertOrder, insertUser } from '../../support/fixtures.ts';
+import { insertBankAccount, insertOrder, insertUser } from '../../support/fixtures.ts';
+import { scanForRequisites } from '../../support/requisites-scan.ts';
 import { prepareDatabase } from '../actions/harness.ts';
 import {
   buttonsOf,
+  everythingSent,
   MINIAPP_URL,
   startBotService,
   STAFF_CHAT,
@@ -21,7 +23,10 @@ import {
 /*
  * The bot offline against the Bot API emulator (issue: bot): every command in en, ru and ua,
  * the web_app buttons with the mini-app's URL and deep link, the menu button, the event
- * triggers' messages (exactly once per event), a refused forged call, a 429 waited out.
+ * triggers' messages (exactly once per event), a refused forged call, a 429 waited out; the
+ * side states of decision 015 and the staff's late-requisites alert. Orders have payment
+ * details of both kinds (a deposit address with a memo, a bank account with a reference), and
+ * after each test everything the bot sent is scanned for every one of them: none may appear.
  */
 
 const LANGUAGES = [
@@ -65,20 +70,83 @@ describe.each(databaseTargets)('the Telegram bot on $name', (target) => {
     return { user, id };
   }
 
-  /** An order of `userId` moved through the lifecycle to `status`, as operators move it. */
-  async function orderIn(userId: string, status: string, overrides: Record<string, unknown> = {}) {
-    const order = await insertOrder(db.pool, userId, overrides);
-    const steps: Record<string, string[]> = {
+  let bankAccountId: string;
+  let depositSerial = 0;
+
+  /**
+   * An order of `userId` moved through the lifecycle to `status`, as operators move it: paid
+   * to a deposit address with a memo (BTC, the default), or to the bank account (`bank`:
+   * 1000 EUR for 0.0123 BTC).
+   */
+  async function orderIn(
+    userId: string,
+    status: string,
+    overrides: Record<string, unknown> = {},
+    kind: 'crypto' | 'bank' = 'crypto',
+  ) {
+    const order = await insertOrder(db.pool, userId, {
+      ...(kind === 'bank'
+        ? {
+            send_currency: 'EUR',
+            receive_currency: 'BTC',
+            send_amount: '1000',
+            receive_amount: '0.0123',
+            rate: '0.0000123',
+            wallet_address: 'bc1qpayout00000000000000000000000000000000',
+          }
+        : {}),
+      ...overrides,
+    });
+    depositSerial += 1;
+    const requisites: [string, unknown[]] =
+      kind === 'bank'
+        ? [
+            "status = 'waiting_for_payment', bank_account_id = $2, payment_reference = 'EX-' || number",
+            [bankAccountId],
+          ]
+        : [
+            "status = 'waiting_for_payment', deposit_address = $2, deposit_memo = $3",
+            [
+              `bc1qdeposit${depositSerial}x${randomUUID().slice(0, 8)}`,
+              `memo-${randomUUID().slice(0, 13)}`,
+            ],
+          ];
+    const steps: Record<string, Array<[string, unknown[]]>> = {
       waiting_for_operator: [],
-      waiting_for_payment: [
-        "status = 'waiting_for_payment', deposit_address = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'",
-      ],
-      canceled: ["status = 'canceled', canceled_by = 'user'"],
+      waiting_for_payment: [requisites],
+      canceled: [["status = 'canceled', canceled_by = 'user'", []]],
     };
-    steps['paid'] = [...steps['waiting_for_payment']!, "status = 'paid'"];
-    steps['completed'] = [...steps['paid'], "status = 'completed', payout_tx_id = 'tx-completed'"];
-    for (const step of steps[status] ?? []) {
-      await db.pool.query(`UPDATE transactions SET ${step} WHERE id = $1`, [order.id]);
+    steps['paid'] = [...steps['waiting_for_payment']!, ["status = 'paid'", []]];
+    steps['completed'] = [
+      ...steps['paid'],
+      ["status = 'completed', payout_tx_id = 'tx-completed'", []],
+    ];
+    steps['on_hold'] = [requisites, ["status = 'on_hold', hold_category = 'source_of_funds'", []]];
+    steps['needs_user_action'] = [
+      requisites,
+      [
+        "status = 'needs_user_action', action_reason = 'underpaid', received_amount = $2",
+        [kind === 'bank' ? '900' : '0.014'],
+      ],
+    ];
+    steps['refund_required'] = [
+      ...steps['on_hold'],
+      ["status = 'needs_user_action', action_reason = 'refund_required'", []],
+    ];
+    steps['refund_in_progress'] = [
+      ...steps['needs_user_action'],
+      [
+        "status = 'refund_in_progress', refund_address = $2",
+        [kind === 'bank' ? 'DE02120300000000202051' : 'bc1qrefund00000000000000000000000000000000'],
+      ],
+    ];
+    steps['refunded'] = [
+      ...steps['refund_in_progress'],
+      ["status = 'refunded', refund_tx_id = 'refund-tx-1'", []],
+    ];
+    steps['expired'] = [requisites, ["status = 'expired'", []]];
+    for (const [step, params] of steps[status] ?? []) {
+      await db.pool.query(`UPDATE transactions SET ${step} WHERE id = $1`, [order.id, ...params]);
     }
     return order;
   }
@@ -86,7 +154,11 @@ describe.each(databaseTargets)('the Telegram bot on $name', (target) => {
   beforeAll(async () => {
     db = await target.create();
     await prepareDatabase(db, {});
+    bankAccountId = await insertBankAccount(db.pool);
     service = await startBotService(db);
+  });
+  afterEach(async () => {
+    await scanForRequisites(db.pool, everythingSent(service.emulator));
   });
   afterAll(async () => {
     await service?.close();
@@ -338,5 +410,205 @@ describe.each(databaseTargets)('the Telegram bot on $name', (target) => {
     expect(failed.status).toBe(503);
     expect(await service.postEvent(delivery)).toEqual({ status: 200, body: { status: 'handled' } });
     expect(await service.botMessages(user.id, 1)).toHaveLength(1);
+  });
+
+  it.each(LANGUAGES)(
+    'tells the owner of each side state in %s, with its reason, and no payment details',
+    async (code, locale) => {
+      const { user, id } = await linkedAccount(code, locale);
+      const texts = botCatalogs[locale].status;
+      const names = resources[locale].trust.statuses;
+      const changed = (number: string, status: keyof typeof names) =>
+        texts.changed.replace('{{number}}', number).replace('{{status}}', names[status]);
+      const cases = [
+        {
+          status: 'on_hold',
+          kind: 'bank',
+          lines: (n: string) => [
+            changed(n, 'on_hold'),
+            texts.holdCategories.source_of_funds,
+            texts.on_hold,
+          ],
+        },
+        {
+          status: 'needs_user_action',
+          kind: 'crypto',
+          lines: (n: string) => [
+            changed(n, 'needs_user_action'),
+            texts.actionReasons.underpaid
+              .replace('{{received}}', '0.014 BTC')
+              .replace('{{expected}}', '0.015 BTC'),
+            texts.needs_user_action,
+          ],
+        },
+        {
+          status: 'refund_required',
+          kind: 'bank',
+          lines: (n: string) => [
+            changed(n, 'needs_user_action'),
+            texts.actionReasons.refund_required,
+          ],
+        },
+        {
+          status: 'refund_in_progress',
+          kind: 'crypto',
+          lines: (n: string) => [changed(n, 'refund_in_progress'), texts.refund_in_progress],
+        },
+        {
+          status: 'refunded',
+          kind: 'bank',
+          lines: (n: string) => [changed(n, 'refunded'), texts.refunded],
+        },
+        {
+          status: 'expired',
+          kind: 'crypto',
+          lines: (n: string) => [changed(n, 'expired'), texts.expired],
+        },
+      ] as const;
+      let count = 0;
+      for (const { status, kind, lines } of cases) {
+        const order = await orderIn(id, status, {}, kind);
+        const { rows } = await db.pool.query<{ status: string }>(
+          'SELECT status FROM transactions WHERE id = $1',
+          [order.id],
+        );
+        const delivery = event(
+          'order_status_bot',
+          { id: order.id, status: rows[0]!.status },
+          { id: order.id, status: 'waiting_for_payment' },
+        );
+        expect(await service.postEvent(delivery)).toEqual({
+          status: 200,
+          body: { status: 'handled' },
+        });
+        expect((await service.postEvent(delivery)).body).toEqual({ status: 'already-handled' });
+        count += 1;
+        const message = (await service.botMessages(user.id, count)).at(-1)!;
+        expect(message.text).toBe(lines(order.number).join('\n'));
+        expect(buttonsOf(message)).toEqual([
+          { text: texts.open, web_app: { url: `${MINIAPP_URL}?startapp=order_${order.id}` } },
+        ]);
+      }
+      expect(service.emulator.chatMessages(user.id)).toHaveLength(cases.length);
+    },
+  );
+
+  it('names the side states in /history', async () => {
+    const { user, id } = await linkedAccount('ru', 'ru');
+    const held = await orderIn(id, 'on_hold', {}, 'bank');
+    const reply = await service.say(user, '/history');
+    expect(reply.text.split('\n')[1]).toBe(
+      `№${held.number} · 1000 EUR → 0.0123 BTC · ${resources.ru.trust.statuses.on_hold}`,
+    );
+  });
+
+  /** A `requisites_late_at` update as the engine delivers it (the deadlines job's flag). */
+  const lateEvent = (
+    orderId: string,
+    before: string | null,
+    after: string | null,
+    status = 'waiting_for_operator',
+  ) =>
+    event(
+      'order_requisites_late_bot',
+      { id: orderId, status, requisites_late_at: after },
+      { id: orderId, status, requisites_late_at: before },
+    );
+
+  it('tells the staff chats once when an order’s payment details are late', async () => {
+    const order = await insertOrder(db.pool, await insertUser(db.pool), {
+      created_at: new Date(Date.now() - 25 * 60_000).toISOString(),
+      requisites_due_at: new Date(Date.now() - 15 * 60_000).toISOString(),
+    });
+    const { rows } = await db.pool.query<{ late: string; due: string; created: string }>(
+      `UPDATE transactions SET requisites_late_at = now() WHERE id = $1
+       RETURNING requisites_late_at::text AS late,
+                 to_char(requisites_due_at AT TIME ZONE 'UTC', 'HH24:MI') AS due,
+                 to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') AS created`,
+      [order.id],
+    );
+    const { late, due, created } = rows[0]!;
+    const delivery = lateEvent(order.id, null, late);
+    expect(await service.postEvent(delivery)).toEqual({ status: 200, body: { status: 'handled' } });
+    // The engine's retry after a lost answer, and two deliveries at once: still one message.
+    expect((await service.postEvent(delivery)).body).toEqual({ status: 'already-handled' });
+    await Promise.all([service.postEvent(delivery), service.postEvent(delivery)]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const staff = service.emulator
+      .chatMessages(STAFF_CHAT)
+      .filter((message) => message.text.includes(`№${order.number}:`));
+    expect(staff).toHaveLength(1);
+    expect(staff[0]!.text).toBe(
+      botCatalogs.en.staff.requisitesLate
+        .replace('{{number}}', order.number)
+        .replace('{{due}}', due)
+        .replace('{{created}}', created)
+        .replace('{{send}}', '0.015 BTC')
+        .replace('{{receive}}', '1432.5 USDT (TRC20)'),
+    );
+    expect(staff[0]!.text).toMatch(
+      new RegExp(
+        `^Order №${order.number}: payment details are late \\(due \\d\\d:\\d\\d UTC, created \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\)\\.\\n`,
+      ),
+    );
+    expect(buttonsOf(staff[0]!)).toEqual([
+      {
+        text: botCatalogs.en.staff.openConsole,
+        url: `https://exchange.test/admin/transactions?order=${order.id}`,
+      },
+    ]);
+  });
+
+  it('says nothing of late details for any other change, or once the order moved on', async () => {
+    const before = service.emulator.allMessages().length;
+    const owner = await insertUser(db.pool);
+    const late = new Date().toISOString();
+
+    // Flagged, but the operator gave the details before the event arrived.
+    const moved = await insertOrder(db.pool, owner);
+    await db.pool.query(`UPDATE transactions SET requisites_late_at = now() WHERE id = $1`, [
+      moved.id,
+    ]);
+    await db.pool.query(
+      `UPDATE transactions SET status = 'waiting_for_payment', deposit_address = $2,
+                               deposit_memo = 'memo-moved-on-1'
+        WHERE id = $1`,
+      [moved.id, `bc1qmovedon${randomUUID().slice(0, 12)}`],
+    );
+    // The event row says it is late, the database says it waits for payment now.
+    const answers = [await service.postEvent(lateEvent(moved.id, null, late))];
+
+    // An order whose flag is set in the database, but the update did not set it (it was set
+    // before, or it was cleared).
+    const flagged = await insertOrder(db.pool, owner);
+    await db.pool.query(`UPDATE transactions SET requisites_late_at = now() WHERE id = $1`, [
+      flagged.id,
+    ]);
+    answers.push(await service.postEvent(lateEvent(flagged.id, late, late)));
+    answers.push(await service.postEvent(lateEvent(flagged.id, late, null)));
+    answers.push(await service.postEvent(lateEvent(flagged.id, null, null)));
+
+    // Not flagged in the database at all.
+    const onTime = await insertOrder(db.pool, owner);
+    answers.push(await service.postEvent(lateEvent(onTime.id, null, late)));
+
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(service.emulator.allMessages()).toHaveLength(before);
+  });
+
+  it('sent no payment details, with both kinds in the database', async () => {
+    const report = await scanForRequisites(db.pool, everythingSent(service.emulator));
+    expect(report.messages).toBeGreaterThan(20);
+    for (const column of [
+      'transactions.deposit_address',
+      'transactions.deposit_memo',
+      'transactions.payment_reference',
+      'bank_accounts.account_number',
+      'bank_accounts.beneficiary',
+      'bank_accounts.swift_bic',
+      'bank_accounts.bank_address',
+    ])
+      expect(report.requisites[column] ?? 0, column).toBeGreaterThan(0);
   });
 });

@@ -140,3 +140,20 @@ export function buttonsOf(
     { inline_keyboard?: Array<Array<Record<string, unknown> & { text: string }>> } | undefined;
   return markup?.inline_keyboard?.flat() ?? [];
 }
+
+/**
+ * Everything the bot sent or showed, for tests/support/requisites-scan.ts: every chat message
+ * (with its buttons) and the parameters of every Bot API call it made (alerts included).
+ */
+export function everythingSent(emulator: BotApiEmulator): Array<{ where: string; text: string }> {
+  return [
+    ...emulator.allMessages().map((message) => ({
+      where: `chat ${message.chat.id}, message ${message.message_id}`,
+      text: `${message.text}\n${JSON.stringify(message.reply_markup ?? null)}`,
+    })),
+    ...emulator.calls.map((call, index) => ({
+      where: `Bot API call ${index + 1} (${call.method})`,
+      text: JSON.stringify(call.params),
+    })),
+  ];
+}

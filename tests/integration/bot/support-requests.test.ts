@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { botCatalogs } from '@app/shared/i18n/bot';
 
 import { databaseTargets, type TestDatabase } from '../../support/databases.ts';
 import { insertUser } from '../../support/fixtures.ts';
+import { scanForRequisites } from '../../support/requisites-scan.ts';
 import {
   ACTIONS_SECRET,
   prepareDatabase,
@@ -13,6 +14,7 @@ import {
 } from '../actions/harness.ts';
 import {
   buttonsOf,
+  everythingSent,
   EVENTS_SECRET,
   startBotService,
   STAFF_CHAT,
@@ -48,6 +50,10 @@ describe.each(databaseTargets)('support requests in the staff chat on $name', (t
         BOT_EVENTS_SECRET: EVENTS_SECRET,
       },
     });
+  });
+  // Whatever the bot sent: no payment detail of any order or bank account in the database.
+  afterEach(async () => {
+    await scanForRequisites(db.pool, everythingSent(service.emulator));
   });
   afterAll(async () => {
     await stack?.close();

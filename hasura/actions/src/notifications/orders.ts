@@ -2,20 +2,22 @@ import type pg from 'pg';
 
 import type { MailMessage } from '@app/shared/mail';
 
+import { orderLinkToken, orderLinkUrl } from '../orders/link-token.ts';
+
 import {
   localeOf,
   ORDER_TEMPLATES,
   type Locale,
   type OrderFacts,
   type OrderTemplates,
-  type Requisites,
 } from './order-templates.ts';
 import type { OrderRow } from './payload.ts';
 import { oneLine, render, type Letter } from './render.ts';
 
 /*
- * Which e-mail an order event sends, with what the payload lacks read from the database:
- * the currencies' display names and, for a bank transfer, the bank account's details.
+ * Which e-mail an order event sends, with what the payload lacks read from the database: the
+ * currencies' display names. Never the payment details: the letters link to the signed-in
+ * order page, which shows them next to the user's anti-phishing phrase (decision 015).
  */
 
 export type Db = Pick<pg.Pool, 'query'>;
@@ -23,7 +25,11 @@ export type Db = Pick<pg.Pool, 'query'>;
 /** The web portal's pages for an order, with the locale prefix (none for English). */
 export function orderLinks(baseUrl: string, locale: Locale, id: string) {
   const prefix = locale === 'en' ? '' : `/${locale}`;
-  return { link: `${baseUrl}${prefix}/transaction/${id}`, home: `${baseUrl}${prefix}/` };
+  return {
+    link: `${baseUrl}${prefix}/transaction/${id}`,
+    home: `${baseUrl}${prefix}/`,
+    contact: `${baseUrl}${prefix}/contact`,
+  };
 }
 
 interface CurrencyLabel {
@@ -54,68 +60,74 @@ function currencyName(labels: Map<string, CurrencyLabel>, code: string, t: Order
 export const displayAmount = (value: string): string =>
   value.includes('.') && !/e/i.test(value) ? value.replace(/\.?0+$/, '') : value;
 
-async function facts(db: Db, order: OrderRow, baseUrl: string) {
+/**
+ * A timestamp of the event row (`row_to_json`: `2026-01-05T14:30:00.123456+03:00`) as
+ * `2026-01-05 11:30 UTC`; null when absent or unreadable.
+ */
+export function utcTime(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const normalized = value
+    .trim()
+    .replace(' ', 'T')
+    // Microseconds: JavaScript reads milliseconds.
+    .replace(/(\.\d{3})\d+/, '$1')
+    // `+03` -> `+03:00`.
+    .replace(/([+-]\d{2})$/, '$1:00');
+  const time = new Date(normalized);
+  if (Number.isNaN(time.getTime())) return null;
+  return `${time.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+interface Context {
+  locale: Locale;
+  t: OrderTemplates;
+  o: OrderFacts;
+  /** An amount of the send / receive currency, display-ready. */
+  sendAmount: (value: string) => string;
+  receiveAmount: (value: string) => string;
+  sendIsCash: boolean;
+}
+
+async function context(db: Db, order: OrderRow, baseUrl: string): Promise<Context> {
   const locale = localeOf(order.locale);
   const t = ORDER_TEMPLATES[locale];
   const labels = await currencyLabels(db, [order.send_currency, order.receive_currency]);
-  const facts: OrderFacts = {
+  const sendAmount = (value: string) =>
+    `${displayAmount(value)} ${currencyName(labels, order.send_currency, t)}`;
+  const receiveAmount = (value: string) =>
+    `${displayAmount(value)} ${currencyName(labels, order.receive_currency, t)}`;
+  const o: OrderFacts = {
     number: order.number,
     fullName: oneLine(order.full_name),
-    send: `${displayAmount(order.send_amount)} ${currencyName(labels, order.send_currency, t)}`,
-    receive: `${displayAmount(order.receive_amount)} ${currencyName(labels, order.receive_currency, t)}`,
+    send: sendAmount(order.send_amount),
+    receive: receiveAmount(order.receive_amount),
     payoutTo: order.wallet_address ?? order.iban,
+    payoutMemo: order.payout_memo === null ? null : oneLine(order.payout_memo, 64),
     ...orderLinks(baseUrl, locale, order.id),
   };
-  return { t, facts, network: labels.get(order.send_currency)?.network ?? null };
+  return {
+    locale,
+    t,
+    o,
+    sendAmount,
+    receiveAmount,
+    sendIsCash: labels.get(order.send_currency)?.kind === 'cash',
+  };
 }
 
-async function requisites(
-  db: Db,
-  order: OrderRow,
-  network: string | null,
-): Promise<Requisites | null> {
-  if (order.bank_account_id !== null) {
-    const { rows } = await db.query<{
-      beneficiary: string;
-      account_number: string;
-      swift_bic: string;
-      bank_address: string;
-    }>(
-      `SELECT beneficiary, account_number, swift_bic, bank_address
-         FROM public.bank_accounts WHERE id = $1`,
-      [order.bank_account_id],
-    );
-    const account = rows[0];
-    // The foreign key keeps the account; its absence means the row changed under us: retry.
-    if (!account) throw new Error(`bank account ${order.bank_account_id} not found`);
-    return {
-      kind: 'bank',
-      beneficiary: account.beneficiary,
-      accountNumber: account.account_number,
-      swiftBic: account.swift_bic,
-      bankAddress: account.bank_address,
-      reference: order.payment_reference ?? '',
-    };
-  }
-  if (order.deposit_address !== null) {
-    return {
-      kind: 'crypto',
-      address: order.deposit_address,
-      memo: order.deposit_memo,
-      network,
-    };
-  }
-  return null;
-}
-
-/** The letter for a new order. */
+/** The letter for a new order, with its secret read-only link signed under `linkSecret`. */
 export async function orderCreatedMail(
   db: Db,
   order: OrderRow,
   baseUrl: string,
+  linkSecret: string,
 ): Promise<MailMessage> {
-  const { t, facts: o } = await facts(db, order, baseUrl);
-  return render(t.created(o), order.email);
+  const { t, o, locale } = await context(db, order, baseUrl);
+  const letter = t.created(o, {
+    requisitesDue: utcTime(order.requisites_due_at),
+    secretLink: orderLinkUrl(baseUrl, locale, orderLinkToken(linkSecret, order.id)),
+  });
+  return render(letter, order.email);
 }
 
 export type StatusMail =
@@ -130,22 +142,34 @@ export async function orderStatusMail(
 ): Promise<StatusMail> {
   if (before !== null && before.status === order.status)
     return { kind: 'skip', reason: 'the status did not change' };
-  const { t, facts: o, network } = await facts(db, order, baseUrl);
+  if (order.status === 'waiting_for_operator')
+    return { kind: 'skip', reason: 'no e-mail for waiting_for_operator' };
+  const { t, o, sendAmount, receiveAmount, sendIsCash } = await context(db, order, baseUrl);
+  const received = order.received_amount === null ? null : sendAmount(order.received_amount);
+  const settled =
+    order.settled_receive_amount === null
+      ? null
+      : { received: received ?? o.send, receive: receiveAmount(order.settled_receive_amount) };
   let letter: Letter;
   switch (order.status) {
-    case 'waiting_for_operator':
-      return { kind: 'skip', reason: 'no e-mail for waiting_for_operator' };
-    case 'waiting_for_payment': {
-      const details = await requisites(db, order, network);
-      if (details === null) return { kind: 'skip', reason: 'the order has no requisites' };
-      letter = t.waitingForPayment(o, details);
+    case 'waiting_for_payment':
+      letter = t.waitingForPayment(o, {
+        payBy: utcTime(order.pay_by),
+        quotedReceive:
+          order.requoted_at !== null && order.quoted_receive_amount !== null
+            ? receiveAmount(order.quoted_receive_amount)
+            : null,
+      });
       break;
-    }
     case 'paid':
-      letter = t.paid(o);
+      letter = t.paid(o, settled);
       break;
     case 'completed':
-      letter = t.completed(o, order.payout_tx_id ?? '');
+      // What was paid out: the settled amount when the user continued at the current rate.
+      letter = t.completed(
+        settled ? { ...o, receive: settled.receive } : o,
+        order.payout_tx_id ?? '',
+      );
       break;
     case 'canceled':
       letter = t.canceled(
@@ -153,6 +177,29 @@ export async function orderStatusMail(
         order.canceled_by ?? 'staff',
         order.cancel_reason === null ? null : oneLine(order.cancel_reason, 500),
       );
+      break;
+    case 'on_hold':
+      letter = t.onHold(o, order.hold_category);
+      break;
+    case 'needs_user_action':
+      letter = t.needsUserAction(o, order.action_reason, received);
+      break;
+    case 'refund_in_progress':
+      letter = t.refundInProgress(o, {
+        amount: received ?? o.send,
+        to: sendIsCash || order.refund_address === null ? null : oneLine(order.refund_address, 128),
+        memo: order.refund_memo === null ? null : oneLine(order.refund_memo, 64),
+        cash: sendIsCash,
+      });
+      break;
+    case 'refunded':
+      letter = t.refunded(o, {
+        amount: received ?? o.send,
+        txId: oneLine(order.refund_tx_id, 256),
+      });
+      break;
+    case 'expired':
+      letter = t.expired(o, utcTime(order.pay_by));
       break;
   }
   return { kind: 'mail', template: order.status, message: render(letter, order.email) };

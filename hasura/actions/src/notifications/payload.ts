@@ -72,10 +72,41 @@ export const ORDER_STATUSES = [
   'paid',
   'completed',
   'canceled',
+  // The side states of decision 015.
+  'on_hold',
+  'needs_user_action',
+  'refund_in_progress',
+  'refunded',
+  'expired',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** The columns of `public.transactions` the order e-mails use. */
+export const ACTION_REASONS = ['underpaid', 'overpaid', 'late_payment', 'refund_required'] as const;
+export type ActionReason = (typeof ACTION_REASONS)[number];
+
+export const HOLD_CATEGORIES = [
+  'aml_review',
+  'source_of_funds',
+  'sanctions_screening',
+  'identity_verification',
+] as const;
+export type HoldCategory = (typeof HOLD_CATEGORIES)[number];
+
+/** An optional numeric column (absent from events written before it existed). */
+const optionalDecimal = Decimal.nullish().transform((value) => value ?? null);
+/** An optional enum column; a value this code does not know reads as absent. */
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .enum(values)
+    .nullish()
+    .catch(null)
+    .transform((value) => value ?? null);
+
+/**
+ * The columns of `public.transactions` the order e-mails use. Never the requisites (deposit
+ * address, memo, bank account, payment reference): e-mails do not carry them (decision 015).
+ * The columns of issue 10 are optional, so events logged before them still parse.
+ */
 export const OrderRow = z.looseObject({
   id: z.string().regex(UUID),
   number: Decimal,
@@ -89,20 +120,27 @@ export const OrderRow = z.looseObject({
   locale: z.string().nullish(),
   wallet_address: text,
   iban: text,
-  deposit_address: text,
-  deposit_memo: text,
-  bank_account_id: z
-    .string()
-    .regex(UUID)
-    .nullish()
-    .transform((value) => value ?? null),
-  payment_reference: text,
+  payout_memo: text,
   payout_tx_id: text,
   canceled_by: z
     .enum(['user', 'staff'])
     .nullish()
     .transform((value) => value ?? null),
   cancel_reason: text,
+  // Issue 10 (decision 015): deadlines, the re-quote, side states, refunds.
+  created_at: text,
+  requisites_due_at: text,
+  requisites_late_at: text,
+  pay_by: text,
+  quoted_receive_amount: optionalDecimal,
+  requoted_at: text,
+  received_amount: optionalDecimal,
+  action_reason: optionalEnum(ACTION_REASONS),
+  hold_category: optionalEnum(HOLD_CATEGORIES),
+  settled_receive_amount: optionalDecimal,
+  refund_address: text,
+  refund_memo: text,
+  refund_tx_id: text,
 });
 export type OrderRow = z.infer<typeof OrderRow>;
 

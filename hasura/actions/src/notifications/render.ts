@@ -14,6 +14,8 @@ export interface Letter {
   /** Shown after the facts, line breaks kept. */
   block?: string;
   after?: string[];
+  /** Further links after `after`, each with an optional sentence before it. */
+  links?: Array<{ intro?: string; label: string; href: string }>;
   action?: { label: string; href: string };
 }
 
@@ -35,11 +37,13 @@ export const multiLine = (value: string, max = 5000): string =>
 export function render(letter: Letter, to: string): MailMessage {
   const facts = letter.facts ?? [];
   const after = letter.after ?? [];
+  const links = letter.links ?? [];
   const text = [
     ...letter.paragraphs,
     ...(facts.length > 0 ? [facts.map(([label, value]) => `${label}: ${value}`).join('\n')] : []),
     ...(letter.block !== undefined ? [letter.block] : []),
     ...after,
+    ...links.map(({ intro, label, href }) => `${intro ? `${intro}\n` : ''}${label}: ${href}`),
     ...(letter.action ? [`${letter.action.label}: ${letter.action.href}`] : []),
   ].join('\n\n');
 
@@ -62,6 +66,11 @@ export function render(letter: Letter, to: string): MailMessage {
       ? [`<p style="white-space:pre-wrap">${escapeHtml(letter.block)}</p>`]
       : []),
     ...after.map(paragraph),
+    ...links.map(
+      ({ intro, label, href }) =>
+        `<p>${intro ? `${escapeHtml(intro)}<br>` : ''}` +
+        `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a></p>`,
+    ),
     ...(letter.action
       ? [
           `<p><a href="${escapeHtml(letter.action.href)}">${escapeHtml(letter.action.label)}</a></p>`,

@@ -7,6 +7,7 @@ import type { Mailer, MailMessage } from '@app/shared/mail';
 import { SECRET_HEADER, sameSecret } from '../app.ts';
 import {
   DEFAULT_PUBLIC_WEB_URL,
+  DEV_ORDER_LINK_SECRET,
   OFFLINE_RATES_PROVIDER,
   type ActionsEnv,
   type RatesProviderName,
@@ -46,6 +47,11 @@ export interface EventsEnv extends Pick<ActionsEnv, 'ACTIONS_SECRET'> {
   SUPPORT_INBOX_EMAIL?: string | undefined;
   /** Default: the offline snapshot. */
   RATES_PROVIDER?: readonly RatesProviderName[] | undefined;
+  /**
+   * Signs the secret order link of the order-created e-mail (orders/link-token.ts); default
+   * the development secret (the app passes the parsed environment, which always has it).
+   */
+  ORDER_LINK_SECRET?: string | undefined;
 }
 
 export interface EventsRouterOptions {
@@ -92,13 +98,15 @@ export function createEventsRouter(options: EventsRouterOptions): Router {
     baseUrl: options.env.PUBLIC_WEB_URL ?? DEFAULT_PUBLIC_WEB_URL,
     inbox: options.env.SUPPORT_INBOX_EMAIL,
     providers: options.env.RATES_PROVIDER ?? [OFFLINE_RATES_PROVIDER],
+    linkSecret: options.env.ORDER_LINK_SECRET ?? DEV_ORDER_LINK_SECRET,
   });
 
   const handlers: Record<string, EventHandler> = {
     async order_created_email(payload) {
       expectTable(payload, 'transactions', ['INSERT', 'MANUAL']);
       const order = parseRow(OrderRow, payload.event.data.new, 'data.new');
-      const message = await orderCreatedMail(pool, order, env().baseUrl);
+      const { baseUrl, linkSecret } = env();
+      const message = await orderCreatedMail(pool, order, baseUrl, linkSecret);
       return { kind: 'mail', template: 'created', message };
     },
     async order_status_email(payload) {

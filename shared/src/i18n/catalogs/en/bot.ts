@@ -1,4 +1,4 @@
-/** The Telegram bot's messages and buttons (HTML parse mode: values are escaped by the bot). */
+/** The Telegram bot's messages and buttons (plain text: no parse mode). */
 export const bot = {
   start: {
     greeting:
@@ -33,10 +33,33 @@ export const bot = {
     paid: 'Payment received; the payout is on its way.',
     completed: 'This transfer was successfully completed.',
     canceled: 'The order was canceled.',
+    on_hold:
+      'Our compliance team is reviewing the payment, as the AML policy requires. Your money is safe; the order shows what you can do.',
+    needs_user_action:
+      'The payment needs your decision: open the order to continue at the current rate or get a refund.',
+    refund_in_progress: 'We are sending your money back; the order shows where.',
+    refunded: 'The refund was sent; the order shows its transaction ID.',
+    expired:
+      'No payment arrived in time. If you already paid, write to support with the order number: a late payment is never lost.',
+    holdCategories: {
+      aml_review: 'Routine AML review of the incoming transfer.',
+      source_of_funds: 'We need to confirm where the funds come from.',
+      sanctions_screening: 'The sending address or bank is being screened against sanctions lists.',
+      identity_verification: 'We need to confirm the identity of the payer.',
+    },
+    actionReasons: {
+      underpaid: 'We received {{received}} instead of {{expected}}.',
+      overpaid: 'We received {{received}} instead of {{expected}}.',
+      late_payment: 'Your payment of {{received}} arrived after the payment window closed.',
+      refund_required:
+        'After the review we cannot accept these funds; open the order to tell us where to return them.',
+    },
     open: 'Open the order',
   },
   staff: {
     newOrder: 'New order №{{number}}: {{send}} → {{receive}}\nE-mail: {{email}}',
+    requisitesLate:
+      'Order №{{number}}: payment details are late (due {{due}} UTC, created {{created}} UTC).\n{{send}} → {{receive}}',
     newSupport: 'Support request from {{name}} <{{email}}>{{order}}:\n{{message}}',
     supportOrder: ', order {{order}}',
     openConsole: 'Open in the console',

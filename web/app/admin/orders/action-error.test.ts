@@ -32,6 +32,9 @@ describe('a failed staff action', () => {
     expect(actionErrorMessage(failed('invalid-transition', { status: 'canceled' }), t)).toBe(
       'staffOrders:errors.invalidTransition {"status":"exchange:transaction.statuses.canceled"}',
     );
+    expect(actionErrorMessage(failed('invalid-transition', { status: 'on_hold' }), t)).toBe(
+      'staffOrders:errors.invalidTransition {"status":"staffOrders:statuses.on_hold"}',
+    );
     expect(actionErrorMessage(failed('invalid-transition'), t)).toBe(
       'staffOrders:errors.invalidTransitionPlain',
     );
@@ -40,6 +43,12 @@ describe('a failed staff action', () => {
     );
     expect(actionErrorMessage(failed('invalid-input', { field: 'depositAddress' }), t)).toBe(
       'staffOrders:errors.addressLength',
+    );
+    expect(actionErrorMessage(failed('invalid-input', { field: 'receivedAmount' }), t)).toBe(
+      'staffOrders:errors.amountInvalid',
+    );
+    expect(actionErrorMessage(failed('invalid-input', { field: 'category' }), t)).toBe(
+      'staffOrders:errors.category',
     );
     expect(actionErrorMessage(failed('invalid-input', { field: 'x' }, 'Bad x.'), t)).toBe(
       'staffOrders:errors.invalidInput {"message":"Bad x."}',
@@ -58,8 +67,8 @@ describe('a failed staff action', () => {
 describe('the steps an order offers', () => {
   it('follows the lifecycle', () => {
     expect(actionsFor('waiting_for_operator')).toEqual(['supply', 'cancel']);
-    expect(actionsFor('waiting_for_payment')).toEqual(['confirm', 'cancel']);
-    expect(actionsFor('paid')).toEqual(['complete']);
+    expect(actionsFor('waiting_for_payment')).toEqual(['confirm', 'hold', 'cancel']);
+    expect(actionsFor('paid')).toEqual(['complete', 'hold']);
     expect(actionsFor('completed')).toEqual([]);
     expect(actionsFor('canceled')).toEqual([]);
   });
@@ -73,6 +82,7 @@ describe('the steps an order offers', () => {
         kind,
         network: null,
         memo_required: false,
+        precision: 8,
       },
     });
     expect(paidByAddress(info('crypto'))).toBe(true);
@@ -94,8 +104,23 @@ describe('the status counts', () => {
       paid: 1,
       completed: 0,
       canceled: 0,
+      on_hold: 0,
+      needs_user_action: 0,
+      refund_in_progress: 0,
+      refunded: 0,
+      expired: 0,
     });
     expect(totalOf(view, null)).toBe(4);
+    expect(
+      totalOf(
+        countsFromView([
+          { status: 'paid', total: 1 },
+          { status: 'on_hold', total: 2 },
+          { status: 'expired', total: 4 },
+        ]),
+        null,
+      ),
+    ).toBe(7);
     expect(totalOf(view, 'paid')).toBe(1);
     const aggregate = (count: number) => ({ aggregate: { count } });
     expect(
@@ -105,6 +130,11 @@ describe('the status counts', () => {
         paid: aggregate(0),
         completed: aggregate(5),
         canceled: { aggregate: null },
+        on_hold: aggregate(6),
+        needs_user_action: aggregate(7),
+        refund_in_progress: aggregate(8),
+        refunded: aggregate(9),
+        expired: aggregate(10),
       }),
     ).toEqual({
       waiting_for_operator: 1,
@@ -112,6 +142,11 @@ describe('the status counts', () => {
       paid: 0,
       completed: 5,
       canceled: 0,
+      on_hold: 6,
+      needs_user_action: 7,
+      refund_in_progress: 8,
+      refunded: 9,
+      expired: 10,
     });
   });
 });

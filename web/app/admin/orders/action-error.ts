@@ -1,7 +1,8 @@
 import type { TFunction } from 'i18next';
 
-import { ORDER_STATUSES } from '#app/exchange/order-status.ts';
 import { GraphqlRequestError } from '#app/graphql/request.ts';
+
+import { isStaffStatus, statusLabel } from './statuses.ts';
 
 /*
  * What a failed staff action tells the operator, in the page's language. The actions answer
@@ -38,16 +39,16 @@ export function actionErrorMessage(error: unknown, t: TFunction): string {
   const failure = failureOf(error);
   switch (failure.code) {
     case 'invalid-transition':
-      return failure.status && (ORDER_STATUSES as readonly string[]).includes(failure.status)
-        ? t('staffOrders:errors.invalidTransition', {
-            status: t(`exchange:transaction.statuses.${failure.status}`),
-          })
+      return isStaffStatus(failure.status)
+        ? t('staffOrders:errors.invalidTransition', { status: statusLabel(t, failure.status) })
         : t('staffOrders:errors.invalidTransitionPlain');
     case 'not-found':
       return t('staffOrders:errors.notFound');
     case 'invalid-input':
       if (failure.field === 'bankAccountId') return t('staffOrders:errors.bankAccount');
       if (failure.field === 'depositAddress') return t('staffOrders:errors.addressLength');
+      if (failure.field === 'receivedAmount') return t('staffOrders:errors.amountInvalid');
+      if (failure.field === 'category') return t('staffOrders:errors.category');
       return t('staffOrders:errors.invalidInput', { message: failure.message });
     case 'validation-failed':
     case 'access-denied':

@@ -62,6 +62,7 @@ export function FiltersForm({
         receive: value(form, 'receive'),
         from,
         to,
+        late: form.get('late') === '1',
         sort: (QUEUE_SORTS as readonly string[]).includes(sort) ? (sort as QueueSort) : 'newest',
       }),
       { preventScrollReset: true },
@@ -143,6 +144,16 @@ export function FiltersForm({
               </option>
             ))}
           </select>
+        </div>
+        <div className="staff-orders__filter-check">
+          <input
+            id="orders-filter-late"
+            name="late"
+            type="checkbox"
+            value="1"
+            defaultChecked={filters.late}
+          />
+          <label htmlFor="orders-filter-late">{t('filters.late')}</label>
         </div>
         <div className="staff-orders__filter-actions">
           <button type="submit" className="button button--primary">

@@ -6,7 +6,6 @@ import { Link } from 'react-router';
 import { formatAmount, formatDateTime } from '#app/account/format.ts';
 import { LoadFailed, Loading } from '#app/admin/states.tsx';
 import { currencyLabel } from '#app/exchange/currency-label.ts';
-import { asOrderStatus, ORDER_STATUSES } from '#app/exchange/order-status.ts';
 import {
   StaffOrdersDetailDocument,
   StaffOrdersDetailLiveDocument,
@@ -15,6 +14,9 @@ import { useSubscription } from '#app/graphql/use-subscription.ts';
 import { useLocale } from '#app/i18n/locale.ts';
 
 import { OrderActions, type DetailOrder } from './order-actions.tsx';
+import { requisitesState, signedDifference } from './order-steps.ts';
+import { isStaffStatus, reasonLabel, statusClass, statusLabel } from './statuses.ts';
+import { LateBadge, useNow, useSpanText } from './timers.tsx';
 
 /** A definition list of label → value rows, the empty ones left out. */
 function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
@@ -104,9 +106,7 @@ export function OrderDetail({
           {order ? t('detail.title', { number: order.number }) : t('detail.label')}
         </h2>
         {order ? (
-          <span className={`status status--${order.status}`}>
-            {t(`exchange:transaction.statuses.${asOrderStatus(order.status)}`)}
-          </span>
+          <span className={statusClass(order.status)}>{statusLabel(t, order.status)}</span>
         ) : null}
         {close}
       </div>
@@ -122,10 +122,8 @@ function OrderBody({ order, onDone }: { order: DetailOrder; onDone: () => void }
     iso ? <time dateTime={iso}>{formatDateTime(iso, locale)}</time> : null;
   const send = `${formatAmount(order.send_amount)} ${currencyLabel(order.send_currency, order.send_currency_info)}`;
   const receive = `${formatAmount(order.receive_amount)} ${currencyLabel(order.receive_currency, order.receive_currency_info)}`;
-  const statusText = (status: string) =>
-    (ORDER_STATUSES as readonly string[]).includes(status)
-      ? t(`exchange:transaction.statuses.${status}`)
-      : status;
+  const statusText = (status: string) => (isStaffStatus(status) ? statusLabel(t, status) : status);
+  const historyNote = (note: string) => reasonLabel(t, note) ?? note;
   const mono = (value: string | null) => (value ? <span className="mono">{value}</span> : null);
   const user = order.user;
   const account = order.bank_account;
@@ -134,6 +132,8 @@ function OrderBody({ order, onDone }: { order: DetailOrder; onDone: () => void }
   return (
     <>
       <OrderActions order={order} onDone={onDone} />
+      <DeadlineFacts order={order} />
+      <PaymentFacts order={order} />
 
       <section aria-labelledby="order-facts-title">
         <h3 id="order-facts-title">{t('detail.order')}</h3>
@@ -144,6 +144,7 @@ function OrderBody({ order, onDone }: { order: DetailOrder; onDone: () => void }
             [t('detail.rate'), formatAmount(order.rate)],
             [t('detail.valueUsdt'), order.amount_usdt ? formatAmount(order.amount_usdt) : null],
             [t('detail.payoutTo'), mono(order.wallet_address ?? order.iban)],
+            [t('detail.payoutMemo'), mono(order.payout_memo)],
             [t('detail.fullName'), order.full_name],
             [t('detail.email'), order.email],
             [t('detail.reason'), order.reason],
@@ -239,11 +240,156 @@ function OrderBody({ order, onDone }: { order: DetailOrder; onDone: () => void }
                   ? t('detail.by', { who: entry.changed_by_user.email })
                   : t('detail.automatic')}
               </span>
-              {entry.note ? <span className="staff-orders__muted">{entry.note}</span> : null}
+              {entry.note ? (
+                <span className="staff-orders__muted">{historyNote(entry.note)}</span>
+              ) : null}
             </li>
           ))}
         </ol>
       </section>
+    </>
+  );
+}
+
+/**
+ * The order's deadlines (decision 015), on the page's clock: the operator's promise while the
+ * order waits for them (late: badge and overdue timer), its place in the queue, the payment
+ * window with what is left of it, and when it expired.
+ */
+function DeadlineFacts({ order }: { order: DetailOrder }) {
+  const { t } = useTranslation('staffOrders');
+  const locale = useLocale();
+  const now = useNow(
+    1000,
+    order.status === 'waiting_for_operator' || order.status === 'waiting_for_payment',
+  );
+  const span = useSpanText();
+  const when = (iso: string | null | undefined) =>
+    iso ? <time dateTime={iso}>{formatDateTime(iso, locale)}</time> : null;
+
+  const requisites = requisitesState(order, now ?? 0);
+  const waitingForPayment = order.status === 'waiting_for_payment';
+  let payLeft: ReactNode = null;
+  if (waitingForPayment && order.pay_by && now !== null) {
+    const left = Date.parse(order.pay_by) - now;
+    payLeft =
+      left > 0 ? (
+        <span className="staff-orders__timer">{t('detail.payLeft', { time: span(left) })}</span>
+      ) : (
+        <span className="staff-orders__timer staff-orders__timer--over">
+          {t('detail.payOverdue', { time: span(-left) })}
+        </span>
+      );
+  }
+
+  let promise: ReactNode = null;
+  if (requisites?.late) promise = <LateBadge overdueMs={now === null ? null : requisites.ms} />;
+  else if (requisites && now !== null)
+    promise = (
+      <span className="staff-orders__timer">
+        {t('detail.dueIn', { time: span(requisites.ms) })}
+      </span>
+    );
+
+  const rows: Array<[string, ReactNode]> = [
+    [
+      t('detail.requisitesDue'),
+      <span key="due" className="staff-orders__deadline">
+        {when(order.requisites_due_at)}
+        {promise}
+      </span>,
+    ],
+    [t('detail.requisitesFlagged'), when(order.requisites_late_at)],
+    [
+      t('detail.queuePosition'),
+      order.queue_position === null || order.queue_position === undefined
+        ? null
+        : String(order.queue_position),
+    ],
+    [
+      t('detail.payBy'),
+      order.pay_by ? (
+        <span key="pay" className="staff-orders__deadline">
+          {when(order.pay_by)}
+          {payLeft}
+        </span>
+      ) : null,
+    ],
+    [t('detail.expiredAt'), when(order.expired_at)],
+  ];
+  return (
+    <section aria-labelledby="order-deadlines-title">
+      <h3 id="order-deadlines-title">{t('detail.deadlines')}</h3>
+      <Facts rows={rows} />
+    </section>
+  );
+}
+
+/**
+ * What arrived against what was ordered, why the order stepped aside (the customer's decision,
+ * the hold), the figures it settled at or was re-quoted to, and the refund. Shown once there is
+ * something to show.
+ */
+function PaymentFacts({ order }: { order: DetailOrder }) {
+  const { t } = useTranslation('staffOrders');
+  const locale = useLocale();
+  const when = (iso: string | null | undefined) =>
+    iso ? <time dateTime={iso}>{formatDateTime(iso, locale)}</time> : null;
+  const mono = (value: string | null | undefined) =>
+    value ? <span className="mono">{value}</span> : null;
+  const sendCode = currencyLabel(order.send_currency, order.send_currency_info);
+  const receiveCode = currencyLabel(order.receive_currency, order.receive_currency_info);
+  const sendAmount = (value: string) => `${formatAmount(value)} ${sendCode}`;
+  const receiveAmount = (value: string) => `${formatAmount(value)} ${receiveCode}`;
+
+  const difference = order.received_amount
+    ? signedDifference(order.received_amount, order.send_amount)
+    : null;
+  const why = reasonLabel(t, order.action_reason);
+  const category = reasonLabel(t, order.hold_category);
+
+  const payment: Array<[string, ReactNode]> = [
+    [t('detail.expected'), order.received_amount ? sendAmount(order.send_amount) : null],
+    [t('detail.received'), order.received_amount ? sendAmount(order.received_amount) : null],
+    [
+      t('detail.difference'),
+      difference ? `${difference.sign}${sendAmount(difference.amount)}` : null,
+    ],
+    [t('detail.actionReason'), why],
+    [t('detail.holdCategory'), category],
+    [
+      t('detail.settledReceive'),
+      order.settled_receive_amount ? receiveAmount(order.settled_receive_amount) : null,
+    ],
+    [t('detail.settledRate'), order.settled_rate ? formatAmount(order.settled_rate) : null],
+    [t('detail.requoted'), when(order.requoted_at)],
+    [
+      t('detail.quotedReceive'),
+      order.quoted_receive_amount ? receiveAmount(order.quoted_receive_amount) : null,
+    ],
+    [t('detail.quotedRate'), order.quoted_rate ? formatAmount(order.quoted_rate) : null],
+  ];
+  const refund: Array<[string, ReactNode]> = [
+    [t('detail.refundAddress'), mono(order.refund_address)],
+    [t('detail.refundMemo'), mono(order.refund_memo)],
+    [t('detail.refundTxId'), mono(order.refund_tx_id)],
+    [t('detail.refundedAt'), when(order.refunded_at)],
+  ];
+  const shown = (rows: Array<[string, ReactNode]>) => rows.some(([, value]) => value);
+  return (
+    <>
+      {shown(payment) ? (
+        <section aria-labelledby="order-payment-title">
+          <h3 id="order-payment-title">{t('detail.payment')}</h3>
+          <Facts rows={payment} />
+        </section>
+      ) : null}
+      {shown(refund) ? (
+        <section aria-labelledby="order-refund-title">
+          <h3 id="order-refund-title">{t('detail.refund')}</h3>
+          <Facts rows={refund} />
+        </section>
+      ) : null}
     </>
   );
 }

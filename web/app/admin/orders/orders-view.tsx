@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 
@@ -14,9 +14,9 @@ import {
 import { Pagination } from '#app/account/pagination.tsx';
 import { EmptyState, LoadFailed, Loading } from '#app/admin/states.tsx';
 import { currencyLabel } from '#app/exchange/currency-label.ts';
-import { asOrderStatus, ORDER_STATUSES, type OrderStatus } from '#app/exchange/order-status.ts';
 import {
   StaffOrdersCurrenciesDocument,
+  StaffOrdersLateCountDocument,
   StaffOrdersQueueDocument,
   type StaffOrdersQueueSubscription,
 } from '#app/graphql/generated/manager.ts';
@@ -25,6 +25,7 @@ import { useLocale } from '#app/i18n/locale.ts';
 
 import { FiltersForm, type CurrencyOption } from './filters-form.tsx';
 import { OrderDetail } from './order-detail.tsx';
+import { requisitesState } from './order-steps.ts';
 import {
   hasOtherFilters,
   parseFilters,
@@ -33,6 +34,15 @@ import {
   searchWithFilters,
   type QueueFilters,
 } from './queue-filters.ts';
+import {
+  isSideStatus,
+  reasonLabel,
+  STAFF_STATUSES,
+  statusClass,
+  statusLabel,
+  type StaffStatus,
+} from './statuses.ts';
+import { LateBadge, useNow, useSpanText, WarningIcon } from './timers.tsx';
 import { totalOf, useStatusCounts, type CountsState } from './use-status-counts.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -58,18 +68,23 @@ export function OrdersView() {
   const requested = searchParams.get('order');
   const openId = requested && UUID.test(requested) ? requested.toLowerCase() : null;
   const [focusDetail, setFocusDetail] = useState(false);
+  // The late filter's instant: when the filters were read (the job flags the later ones).
+  const dueBefore = useMemo(() => {
+    void filters;
+    return new Date().toISOString();
+  }, [filters]);
 
   const variables = useMemo(
     () => ({
-      where: queueWhere(filters),
+      where: queueWhere(filters, true, dueBefore),
       orderBy: queueOrderBy(filters.sort),
       limit: PAGE_SIZE,
       offset: (page - 1) * PAGE_SIZE,
     }),
-    [filters, page],
+    [filters, page, dueBefore],
   );
   const queue = useSubscription(StaffOrdersQueueDocument, variables);
-  const counts = useStatusCounts(filters);
+  const counts = useStatusCounts(filters, dueBefore);
   const catalog = useQuery(StaffOrdersCurrenciesDocument);
   const currencies: CurrencyOption[] = useMemo(
     () => catalog.data?.currencies ?? [],
@@ -84,6 +99,7 @@ export function OrdersView() {
     >
       <div className="staff-orders__queue">
         <StatusTabs filters={filters} counts={counts} />
+        {filters.late ? null : <LateBanner filters={filters} />}
         <FiltersForm key={searchParams.toString()} filters={filters} currencies={currencies} />
         <QueueTable
           queue={queue}
@@ -108,21 +124,72 @@ export function OrdersView() {
   );
 }
 
+/**
+ * The live number of orders waiting past the promised time: flagged by the deadlines job, or
+ * due before the page's clock, which moves every 15 seconds (each move is a new subscription).
+ */
+function useLateCount(): number | null {
+  const now = useNow(15_000);
+  const dueBefore = now === null ? null : new Date(now).toISOString();
+  const live = useSubscription(
+    StaffOrdersLateCountDocument,
+    { dueBefore: dueBefore ?? '' },
+    dueBefore !== null,
+  );
+  // Kept while the next minute's count is on its way, so the banner does not blink.
+  const last = useRef<number | null>(null);
+  if (live.status === 'live') last.current = live.data.transactions_aggregate.aggregate?.count ?? 0;
+  return last.current;
+}
+
+/**
+ * Orders past the operator's promise, announced above the queue (sign and words, not colour
+ * alone), with the way to them: the late filter, most overdue first.
+ */
+function LateBanner({ filters }: { filters: QueueFilters }) {
+  const { t } = useTranslation('staffOrders');
+  const [searchParams] = useSearchParams();
+  const count = useLateCount();
+  return (
+    <div role="status" className="staff-orders__late-status">
+      {count ? (
+        <p className="staff-orders__late-banner">
+          <WarningIcon />
+          <span>{t('late.banner', { count })}</span>
+          <Link
+            to={{
+              search: searchWithFilters(searchParams, {
+                ...filters,
+                status: null,
+                late: true,
+                sort: 'due',
+              }).toString(),
+            }}
+            preventScrollReset
+          >
+            {t('late.show')}
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** All and each status with its count; the current one is marked. Links, so Back works. */
 function StatusTabs({ filters, counts }: { filters: QueueFilters; counts: CountsState }) {
   const { t } = useTranslation('staffOrders');
   const [searchParams] = useSearchParams();
   const label = (text: string, total: number | undefined) =>
     total === undefined ? text : t('statusTabs.tab', { status: text, total });
-  const entries: Array<{ status: OrderStatus | null; text: string; total: number | undefined }> = [
+  const entries: Array<{ status: StaffStatus | null; text: string; total: number | undefined }> = [
     {
       status: null,
       text: t('statusTabs.all'),
       total: counts.status === 'ready' ? totalOf(counts.counts, null) : undefined,
     },
-    ...ORDER_STATUSES.map((status) => ({
+    ...STAFF_STATUSES.map((status) => ({
       status,
-      text: t(`exchange:transaction.statuses.${status}`),
+      text: statusLabel(t, status),
       total: counts.status === 'ready' ? counts.counts[status] : undefined,
     })),
   ];
@@ -132,7 +199,7 @@ function StatusTabs({ filters, counts }: { filters: QueueFilters; counts: Counts
         {entries.map((entry) => (
           <li key={entry.status ?? 'all'}>
             <Link
-              className={`staff-orders__status-tab${entry.status ? ` staff-orders__status-tab--${entry.status}` : ''}`}
+              className={`staff-orders__status-tab${entry.status ? ` staff-orders__status-tab--${entry.status}` : ''}${isSideStatus(entry.status) ? ' staff-orders__status-tab--side' : ''}`}
               to={{
                 search: searchWithFilters(searchParams, {
                   ...filters,
@@ -148,6 +215,40 @@ function StatusTabs({ filters, counts }: { filters: QueueFilters; counts: Counts
         ))}
       </ul>
     </nav>
+  );
+}
+
+/**
+ * A row's status: the chip, why it stepped aside (the customer's decision, the hold), and for an
+ * order waiting for the operator the promise: late (badge, overdue timer; the row is
+ * highlighted) or the time left.
+ */
+function QueueState({
+  row,
+  now,
+  span,
+}: {
+  row: QueueRow;
+  now: number | null;
+  span: (ms: number) => string;
+}) {
+  const { t } = useTranslation('staffOrders');
+  const requisites = requisitesState(row, now ?? 0);
+  const why = reasonLabel(t, row.action_reason ?? row.hold_category);
+  let promise = null;
+  if (requisites?.late) {
+    promise = <LateBadge overdueMs={now === null ? null : requisites.ms} />;
+  } else if (requisites && now !== null) {
+    promise = (
+      <span className="staff-orders__muted">{t('late.dueIn', { time: span(requisites.ms) })}</span>
+    );
+  }
+  return (
+    <span className="staff-orders__state">
+      <span className={statusClass(row.status)}>{statusLabel(t, row.status)}</span>
+      {why ? <span className="staff-orders__muted">{why}</span> : null}
+      {promise}
+    </span>
   );
 }
 
@@ -171,6 +272,13 @@ function QueueTable({
   const { t } = useTranslation('staffOrders');
   const locale = useLocale();
   const [searchParams] = useSearchParams();
+  // The clock ticks while a row counts: an order waiting for the operator.
+  const now = useNow(
+    1000,
+    queue.status === 'live' &&
+      queue.data.transactions.some((row) => row.status === 'waiting_for_operator'),
+  );
+  const span = useSpanText();
   const byCode = useMemo(
     () => new Map(currencies.map((currency) => [currency.code, currency])),
     [currencies],
@@ -242,9 +350,7 @@ function QueueTable({
                 → {amount(row.receive_amount, row.receive_currency)}
               </span>
             </span>,
-            <span key="status" className={`status status--${row.status}`}>
-              {t(`exchange:transaction.statuses.${asOrderStatus(row.status)}`)}
-            </span>,
+            <QueueState key="status" row={row} now={now} span={span} />,
           ],
         }))}
       />

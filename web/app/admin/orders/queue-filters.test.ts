@@ -23,6 +23,7 @@ describe('the queue filters in the address', () => {
       to: null,
       email: null,
       number: null,
+      late: false,
       sort: 'newest',
     });
     expect(
@@ -37,14 +38,27 @@ describe('the queue filters in the address', () => {
       to: '2025-03-31',
       email: 'bob@ex',
       number: '42',
+      late: false,
       sort: 'number-asc',
     });
+    expect(parse('status=on_hold&late=1&sort=due')).toMatchObject({
+      status: 'on_hold',
+      late: true,
+      sort: 'due',
+    });
+    for (const status of [
+      'needs_user_action',
+      'refund_in_progress',
+      'refunded',
+      'expired',
+    ] as const)
+      expect(parse(`status=${status}`).status).toBe(status);
   });
 
   it('leaves out what is malformed', () => {
     expect(
       parse(
-        'status=lost&send=b-t-c&from=2025-02-30&to=yesterday&number=12a&sort=random&email=' +
+        'status=lost&send=b-t-c&from=2025-02-30&to=yesterday&number=12a&sort=random&late=yes&email=' +
           'x'.repeat(255),
       ),
     ).toEqual(parse(''));
@@ -62,6 +76,16 @@ describe('the queue filters in the address', () => {
     expect(
       searchWithFilters(new URLSearchParams(), { ...parse(''), sort: 'oldest' }).toString(),
     ).toBe('sort=oldest');
+    expect(
+      searchWithFilters(new URLSearchParams('late=1'), {
+        ...parse(''),
+        late: true,
+        sort: 'due',
+      }).toString(),
+    ).toBe('late=1&sort=due');
+    expect(
+      searchWithFilters(new URLSearchParams('late=1'), { ...parse(''), late: false }).toString(),
+    ).toBe('');
   });
 
   it('tells whether anything but the status narrows the queue', () => {
@@ -73,6 +97,7 @@ describe('the queue filters in the address', () => {
       'to=2025-01-01',
       'email=a',
       'number=1',
+      'late=1',
     ])
       expect(hasOtherFilters(parse(query))).toBe(true);
   });
@@ -85,6 +110,29 @@ describe('the queue query', () => {
     expect(queueOrderBy('oldest')).toEqual([{ created_at: 'asc' }]);
     expect(queueOrderBy('number-desc')).toEqual([{ number: 'desc' }]);
     expect(queueOrderBy('number-asc')).toEqual([{ number: 'asc' }]);
+    expect(queueOrderBy('due')).toEqual([{ requisites_due_at: 'asc' }, { number: 'asc' }]);
+  });
+
+  it('finds late requisites: flagged by the job, or due before the page read the filters', () => {
+    const late = {
+      status: { _eq: 'waiting_for_operator' },
+      _or: [
+        { requisites_late_at: { _is_null: false } },
+        { requisites_due_at: { _lt: '2025-03-01T10:00:00.000Z' } },
+      ],
+    };
+    expect(queueWhere(parse('late=1'), true, '2025-03-01T10:00:00.000Z')).toEqual({
+      _and: [late],
+    });
+    // With a status tab, both hold (another tab than waiting for the operator finds nothing).
+    expect(queueWhere(parse('late=1&status=paid'), true, '2025-03-01T10:00:00.000Z')).toEqual({
+      status: { _eq: 'paid' },
+      _and: [late],
+    });
+    // The tabs' counts keep the late filter's own status.
+    expect(queueWhere(parse('late=1&status=paid'), false, '2025-03-01T10:00:00.000Z')).toEqual({
+      _and: [late],
+    });
   });
 
   it('filters on the indexed columns, the status left out on request', () => {

@@ -1,22 +1,24 @@
 import { containsPattern } from '#app/admin/search-pattern.ts';
-import { ORDER_STATUSES, type OrderStatus } from '#app/exchange/order-status.ts';
 import type {
   Transactions_Bool_Exp,
   Transactions_Order_By,
 } from '#app/graphql/generated/manager.ts';
 
+import { isStaffStatus, type StaffStatus } from './statuses.ts';
+
 /*
  * The queue's filters live in the address (shareable, the back button works): `status`,
  * `send` and `receive` (currency codes), `from` and `to` (days, YYYY-MM-DD, both included),
- * `email` (part of the order's e-mail), `number`, `sort`, and `page`. They become one
- * `transactions_bool_exp` the engine runs with the indexes of decision 012.
+ * `email` (part of the order's e-mail), `number`, `late` (`1`: only orders waiting for the
+ * operator past the promised time, decision 015), `sort`, and `page`. They become one
+ * `transactions_bool_exp` the engine runs with the indexes of decisions 012 and 015.
  */
 
-export const QUEUE_SORTS = ['newest', 'oldest', 'number-desc', 'number-asc'] as const;
+export const QUEUE_SORTS = ['newest', 'oldest', 'number-desc', 'number-asc', 'due'] as const;
 export type QueueSort = (typeof QUEUE_SORTS)[number];
 
 export interface QueueFilters {
-  status: OrderStatus | null;
+  status: StaffStatus | null;
   send: string | null;
   receive: string | null;
   /** The first day, YYYY-MM-DD. */
@@ -25,6 +27,8 @@ export interface QueueFilters {
   to: string | null;
   email: string | null;
   number: string | null;
+  /** Only orders waiting for the operator past `requisites_due_at`. */
+  late: boolean;
   sort: QueueSort;
 }
 
@@ -37,6 +41,7 @@ export const FILTER_PARAMS = [
   'to',
   'email',
   'number',
+  'late',
   'sort',
 ] as const;
 
@@ -70,15 +75,14 @@ export function parseFilters(search: URLSearchParams): QueueFilters {
   const number = text(search.get('number'));
   const sort = search.get('sort');
   return {
-    status: (ORDER_STATUSES as readonly string[]).includes(status ?? '')
-      ? (status as OrderStatus)
-      : null,
+    status: isStaffStatus(status) ? status : null,
     send: send && CURRENCY.test(send) ? send : null,
     receive: receive && CURRENCY.test(receive) ? receive : null,
     from: day(search.get('from')),
     to: day(search.get('to')),
     email: email && email.length <= MAX_EMAIL ? email : null,
     number: number && ORDER_NUMBER.test(number) ? number.replace(/^0+(?=\d)/, '') : null,
+    late: search.get('late') === '1',
     sort: (QUEUE_SORTS as readonly string[]).includes(sort ?? '') ? (sort as QueueSort) : 'newest',
   };
 }
@@ -96,9 +100,9 @@ export function searchWithFilters(
   next.delete('page');
   for (const name of FILTER_PARAMS) {
     const value = filters[name];
-    if (value === null || value === undefined || value === '') continue;
+    if (value === null || value === undefined || value === '' || value === false) continue;
     if (name === 'sort' && value === 'newest') continue;
-    next.set(name, value);
+    next.set(name, value === true ? '1' : value);
   }
   return next;
 }
@@ -111,7 +115,8 @@ export const hasOtherFilters = (filters: QueueFilters): boolean =>
     filters.from ||
     filters.to ||
     filters.email ||
-    filters.number,
+    filters.number ||
+    filters.late,
   );
 
 export { containsPattern };
@@ -128,8 +133,25 @@ export function endOfDay(day: string): string {
   return new Date(y, m - 1, d + 1).toISOString();
 }
 
-/** The filters as a `transactions_bool_exp`; `withStatus: false` leaves the status out. */
-export function queueWhere(filters: QueueFilters, withStatus = true): Transactions_Bool_Exp {
+/**
+ * Late requisites: waiting for the operator, and flagged by the deadlines job or due before
+ * `dueBefore` (the page's clock when the filter was read, so a late order is found even before
+ * the job's next run).
+ */
+export const lateWhere = (dueBefore: string): Transactions_Bool_Exp => ({
+  status: { _eq: 'waiting_for_operator' },
+  _or: [{ requisites_late_at: { _is_null: false } }, { requisites_due_at: { _lt: dueBefore } }],
+});
+
+/**
+ * The filters as a `transactions_bool_exp`; `withStatus: false` leaves the status tab out (the
+ * late filter keeps its own status). `dueBefore` is the instant the late filter compares with.
+ */
+export function queueWhere(
+  filters: QueueFilters,
+  withStatus = true,
+  dueBefore: string = new Date().toISOString(),
+): Transactions_Bool_Exp {
   const where: Transactions_Bool_Exp = {};
   if (withStatus && filters.status) where.status = { _eq: filters.status };
   if (filters.send) where.send_currency = { _eq: filters.send };
@@ -142,10 +164,11 @@ export function queueWhere(filters: QueueFilters, withStatus = true): Transactio
   }
   if (filters.email) where.email = { _ilike: containsPattern(filters.email) };
   if (filters.number) where.number = { _eq: filters.number };
+  if (filters.late) where._and = [lateWhere(dueBefore)];
   return where;
 }
 
-/** The sort as `order_by`: by creation (the default, newest first) or by number. */
+/** The sort as `order_by`: by creation (the default, newest first), number or requisites due. */
 export function queueOrderBy(sort: QueueSort): Transactions_Order_By[] {
   switch (sort) {
     case 'oldest':
@@ -154,6 +177,9 @@ export function queueOrderBy(sort: QueueSort): Transactions_Order_By[] {
       return [{ number: 'desc' }];
     case 'number-asc':
       return [{ number: 'asc' }];
+    case 'due':
+      // The promise kept longest overdue first; the number breaks ties.
+      return [{ requisites_due_at: 'asc' }, { number: 'asc' }];
     default:
       return [{ created_at: 'desc' }];
   }

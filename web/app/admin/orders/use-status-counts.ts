@@ -1,7 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useMemo, useRef } from 'react';
 
-import { ORDER_STATUSES, type OrderStatus } from '#app/exchange/order-status.ts';
 import {
   StaffOrdersFilteredCountsDocument,
   StaffOrdersStatusCountsDocument,
@@ -11,8 +10,9 @@ import {
 import { useSubscription } from '#app/graphql/use-subscription.ts';
 
 import { hasOtherFilters, queueWhere, type QueueFilters } from './queue-filters.ts';
+import { isStaffStatus, STAFF_STATUSES, type StaffStatus } from './statuses.ts';
 
-export type StatusCounts = Record<OrderStatus, number>;
+export type StatusCounts = Record<StaffStatus, number>;
 
 export type CountsState =
   { status: 'loading' } | { status: 'error' } | { status: 'ready'; counts: StatusCounts };
@@ -21,35 +21,34 @@ export type CountsState =
 export function countsFromView(
   rows: StaffOrdersStatusCountsSubscription['transaction_status_counts'],
 ): StatusCounts {
-  const counts = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as StatusCounts;
+  const counts = Object.fromEntries(STAFF_STATUSES.map((status) => [status, 0])) as StatusCounts;
   for (const row of rows) {
-    if (row.status && (ORDER_STATUSES as readonly string[]).includes(row.status))
-      counts[row.status as OrderStatus] = row.total ?? 0;
+    if (isStaffStatus(row.status)) counts[row.status] = row.total ?? 0;
   }
   return counts;
 }
 
-/** The five aliased aggregates as counts per status. */
+/** The ten aliased aggregates as counts per status. */
 export function countsFromAggregates(data: StaffOrdersFilteredCountsQuery): StatusCounts {
-  const counts = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as StatusCounts;
-  for (const status of ORDER_STATUSES) counts[status] = data[status].aggregate?.count ?? 0;
+  const counts = Object.fromEntries(STAFF_STATUSES.map((status) => [status, 0])) as StatusCounts;
+  for (const status of STAFF_STATUSES) counts[status] = data[status].aggregate?.count ?? 0;
   return counts;
 }
 
 /** How many orders the queue holds: the status's count, or every status's. */
-export const totalOf = (counts: StatusCounts, status: OrderStatus | null): number =>
-  status ? counts[status] : ORDER_STATUSES.reduce((sum, each) => sum + counts[each], 0);
+export const totalOf = (counts: StatusCounts, status: StaffStatus | null): number =>
+  status ? counts[status] : STAFF_STATUSES.reduce((sum, each) => sum + counts[each], 0);
 
 /**
  * The tabs' counts, live. Without other filters they are the view `transaction_status_counts`
- * (one subscription). Under other filters they are five aggregates with those filters (one
+ * (one subscription). Under other filters they are ten aggregates with those filters (one
  * query), fetched again whenever the view changes, which is whenever any order is created or
- * changes status; so they stay live too.
+ * changes status; so they stay live too. `dueBefore` is the late filter's instant.
  */
-export function useStatusCounts(filters: QueueFilters): CountsState {
+export function useStatusCounts(filters: QueueFilters, dueBefore: string): CountsState {
   const live = useSubscription(StaffOrdersStatusCountsDocument, {});
   const narrowed = hasOtherFilters(filters);
-  const where = useMemo(() => queueWhere(filters, false), [filters]);
+  const where = useMemo(() => queueWhere(filters, false, dueBefore), [filters, dueBefore]);
   const filtered = useQuery(StaffOrdersFilteredCountsDocument, {
     variables: { where },
     skip: !narrowed,

@@ -1,5 +1,6 @@
 import { splitLocalePath } from '@app/shared/i18n';
 
+import trustStylesHref from '#app/admin/orders/staff-trust.css?url';
 import { TransactionsPage } from '#app/admin/orders/transactions-page.tsx';
 import { staffTitle, translatorFor } from '#app/i18n/meta.ts';
 import stylesHref from '#app/styles/staff-orders.css?url';
@@ -11,7 +12,10 @@ export const meta: Route.MetaFunction = ({ location }) => {
   return [{ title: staffTitle(t, 'transactions') }, { name: 'robots', content: 'noindex' }];
 };
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesHref },
+  { rel: 'stylesheet', href: trustStylesHref },
+];
 
 /** The staff console's Transactions page (issue 7): the live queue and bonus withdrawals. */
 export default function StaffTransactions() {

@@ -13,6 +13,41 @@ export const staffOrders = {
     all: 'All',
     tab: '{{status}} ({{total}})',
   },
+  /** The side states of decision 015, in staff wording (the customer sees trust:statuses). */
+  statuses: {
+    on_hold: 'On hold',
+    needs_user_action: 'Customer action needed',
+    refund_in_progress: 'Refund in progress',
+    refunded: 'Refunded',
+    expired: 'Expired',
+  },
+  /** Why an order waits for the customer (needs_user_action). */
+  reasons: {
+    underpaid: 'Underpaid',
+    overpaid: 'Overpaid',
+    late_payment: 'Late payment',
+    refund_required: 'Refund address needed',
+  },
+  /** Why a payment is held (on_hold). */
+  holdCategories: {
+    aml_review: 'AML review',
+    source_of_funds: 'Source of funds',
+    sanctions_screening: 'Sanctions screening',
+    identity_verification: 'Identity verification',
+  },
+  /** Timers: under an hour, under a day, beyond. */
+  time: {
+    minutesSeconds: '{{minutes}}:{{seconds}}',
+    hoursMinutes: '{{hours}} h {{minutes}} min',
+    daysHours: '{{days}} d {{hours}} h',
+  },
+  late: {
+    badge: 'Late',
+    overdue: '{{time}} overdue',
+    dueIn: 'Details due in {{time}}',
+    banner: 'Orders waiting past the promised time for payment details: {{count}}.',
+    show: 'Show the late orders',
+  },
   filters: {
     title: 'Filters',
     email: 'E-mail contains',
@@ -24,12 +59,14 @@ export const staffOrders = {
     from: 'Created from',
     to: 'Created to',
     dateInvalid: 'The end date is before the start date',
+    late: 'Late payment details only',
     sort: 'Sort',
     sorts: {
       newest: 'Newest first',
       oldest: 'Oldest first',
       'number-desc': 'Number, high to low',
       'number-asc': 'Number, low to high',
+      due: 'Details due, most overdue first',
     },
   },
   queue: {
@@ -74,6 +111,7 @@ export const staffOrders = {
     bankAddress: 'Bank address',
     reference: 'Payment reference',
     payoutTxId: 'Payout tx id',
+    payoutMemo: 'Payout memo / tag',
     canceledBy: 'Canceled by',
     cancelReason: 'Cancel reason',
     canceledByWho: {
@@ -99,6 +137,36 @@ export const staffOrders = {
     automatic: 'automatically',
     actions: 'Actions',
     noActions: 'Nothing left to do: the order is {{status}}.',
+    waitingForCustomer:
+      'Nothing to do now: the customer chooses to continue at the current rate or to take a refund.',
+    waitingForRefundAddress:
+      'Nothing to do now: the customer is asked for a refund address; the refund follows.',
+    deadlines: 'Deadlines',
+    requisitesDue: 'Payment details due',
+    requisitesFlagged: 'Flagged late',
+    lateBy: 'late by {{time}}',
+    dueIn: 'in {{time}}',
+    queuePosition: 'Place in the operator queue',
+    payBy: 'Pay by',
+    payLeft: '{{time}} left',
+    payOverdue: 'window closed {{time}} ago',
+    expiredAt: 'Expired',
+    payment: 'Payment',
+    expected: 'Ordered',
+    received: 'Received',
+    difference: 'Difference',
+    actionReason: 'Customer must decide',
+    holdCategory: 'Hold category',
+    settledReceive: 'Payout at the current rate',
+    settledRate: 'Current rate taken',
+    requoted: 'Re-quoted (details were late)',
+    quotedReceive: 'First quoted payout',
+    quotedRate: 'First quoted rate',
+    refund: 'Refund',
+    refundAddress: 'Refund address',
+    refundMemo: 'Refund memo / tag',
+    refundTxId: 'Refund tx id',
+    refundedAt: 'Refunded',
   },
   actions: {
     supply: 'Give payment details',
@@ -133,10 +201,58 @@ export const staffOrders = {
     confirmed: 'Order {{number}} is marked paid.',
     completed: 'Order {{number}} is completed.',
     canceled: 'Order {{number}} is canceled.',
+    latePayment: 'Record late payment',
+    hold: 'Hold for review',
+    release: 'Release',
+    refund: 'Refund',
+    completeRefund: 'Complete refund',
+    receivedAmount: 'Amount received ({{currency}})',
+    receivedHint: 'What actually arrived. The order is for {{amount}}.',
+    outcomePaid: 'The amount matches the order: it goes on to Paid.',
+    outcomeUnderpaid:
+      '{{difference}} less than ordered: the order goes to Customer action needed (underpaid), and the customer chooses to continue at the current rate with what arrived or to take a refund.',
+    outcomeOverpaid:
+      '{{difference}} more than ordered: the order goes to Customer action needed (overpaid), and the customer chooses to continue at the current rate with what arrived or to take a refund.',
+    outcomeLate:
+      'The order has expired, so this payment goes to Customer action needed (late payment): the customer chooses to continue at the current rate or to take a refund.',
+    latePaymentTitle: 'Record the late payment of order {{number}}?',
+    latePaymentText:
+      'The payment window closed before the payment arrived. Record what arrived; the order then waits for the customer’s choice.',
+    holdTitle: 'Hold order {{number}} for review?',
+    holdText:
+      'The order stays on hold until you release it or refund the funds. The customer sees the category and what they can do.',
+    holdCategory: 'Category',
+    chooseCategory: 'Choose a category',
+    customerSees: 'The customer is told: {{text}}',
+    releaseTitle: 'Release the hold on order {{number}}?',
+    releaseText:
+      'The review is over and the funds are accepted: the order goes on to Paid, and you then pay out {{amount}}.',
+    releaseReceived: 'Recorded as received: {{received}} (the order is for {{expected}}).',
+    refundTitle: 'Refund the funds of order {{number}}?',
+    refundToAddress:
+      'The funds go back: the order goes to Refund in progress, to {{address}}. Send the refund, then complete it here.',
+    refundCash:
+      'The cash is returned at the cash point: the order goes to Refund in progress. Complete it here once handed back.',
+    refundAsk:
+      'The customer gave no refund address: the order goes to Customer action needed (refund address needed) until they give one.',
+    completeRefundTitle: 'Complete the refund of order {{number}}',
+    completeRefundText:
+      'Send {{amount}} back to {{address}} first, then enter its transaction id or bank reference.',
+    completeRefundCash: 'Hand {{amount}} back at the cash point first, then enter a reference.',
+    memoNote: 'Memo / tag: {{memo}}',
+    refundTxId: 'Refund transaction id or bank reference',
+    needsCustomer: 'Order {{number}} waits for the customer’s choice ({{reason}}).',
+    held: 'Order {{number}} is on hold ({{category}}).',
+    released: 'Order {{number}} is released and paid.',
+    refundStarted: 'Order {{number}}: the refund is in progress.',
+    refunded: 'Order {{number}} is refunded.',
   },
   errors: {
     required: 'The field is required',
     addressLength: 'Enter an address of 10 to 128 characters',
+    amountInvalid: 'Enter a positive amount, such as 0.05',
+    amountPrecision: 'At most {{precision}} decimals',
+    category: 'Choose one of the categories',
     invalidTransition:
       'The order has moved on meanwhile (it is {{status}} now). Nothing was changed.',
     invalidTransitionPlain: 'The order has moved on meanwhile. Nothing was changed.',

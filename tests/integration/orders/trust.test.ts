@@ -366,6 +366,35 @@ describe.each(databaseTargets)('order trust paths on $name', (target) => {
     expect((await order(id))['status']).toBe('completed');
   });
 
+  it('a released hold of a different or late amount still asks the user, never pays out the locked figures', async () => {
+    const short = await awaitingPayment();
+    await ok(
+      stack.graphql(
+        `mutation ($id: uuid!) {
+          holdOrder(transactionId: $id, category: "aml_review", receivedAmount: "0.01") { id }
+        }`,
+        { id: short },
+        staff,
+      ),
+    );
+    await ok(stack.graphql(RELEASE, { id: short, outcome: 'release' }, staff));
+    expect(await order(short)).toMatchObject({
+      status: 'needs_user_action',
+      action_reason: 'underpaid',
+    });
+
+    const late = await awaitingPayment();
+    shift = 31 * MINUTE;
+    await runDeadlines();
+    shift = 0;
+    await ok(stack.graphql(HOLD, { id: late, category: 'aml_review' }, staff));
+    await ok(stack.graphql(RELEASE, { id: late, outcome: 'release' }, staff));
+    expect(await order(late)).toMatchObject({
+      status: 'needs_user_action',
+      action_reason: 'late_payment',
+    });
+  });
+
   it('underpaid: the user chooses a refund to a valid address, staff send it, the order is refunded', async () => {
     const id = await awaitingPayment();
     await ok(stack.graphql(CONFIRM, { id, received: '0.01' }, staff));

@@ -294,10 +294,12 @@ export async function holdOrder(options: ActionContext): Promise<OrderStatus> {
 }
 
 /**
- * `releaseHold`: the review is over. `release` goes on to paid (a release is the staff's
- * confirmation of the payment); `refund` returns the funds: straight to refund_in_progress when
- * the user gave a refund address, else the user is asked for one (refund_required). Cash is
- * returned at the cash point and needs no address.
+ * `releaseHold`: the review is over. `release` accepts the funds: on to paid when the agreed
+ * amount arrived in time, else the user is asked to choose as for any such payment
+ * (underpaid, overpaid, or late_payment when the order had expired before the hold). `refund`
+ * returns the funds: straight to refund_in_progress when the user gave a refund address (cash
+ * needs none, it is returned at the cash point), else the user is asked for one
+ * (refund_required).
  */
 export async function releaseHold(options: ActionContext): Promise<OrderStatus> {
   requireStaff(options.caller);
@@ -307,9 +309,30 @@ export async function releaseHold(options: ActionContext): Promise<OrderStatus> 
   return onLockedOrder(options, null, async (client, order) => {
     requireStatus(order, ['on_hold'], outcome === 'release' ? 'released' : 'refunded');
     if (outcome === 'release') {
-      return updated(client, `UPDATE public.transactions SET status = 'paid' WHERE id = $1`, [
-        order.id,
-      ]);
+      const { rows } = await client.query<{ from: string | null }>(
+        `SELECT from_status AS from FROM public.transaction_status_history
+          WHERE transaction_id = $1 AND to_status = 'on_hold' ORDER BY id DESC LIMIT 1`,
+        [order.id],
+      );
+      const comparison = new Dec(order.receivedAmount ?? order.sendAmount).comparedTo(
+        order.sendAmount,
+      );
+      const reason =
+        rows[0]?.from === 'expired'
+          ? 'late_payment'
+          : comparison < 0
+            ? 'underpaid'
+            : comparison > 0
+              ? 'overpaid'
+              : null;
+      return updated(
+        client,
+        `UPDATE public.transactions
+            SET status = CASE WHEN $2::text IS NULL THEN 'paid' ELSE 'needs_user_action' END,
+                action_reason = $2
+          WHERE id = $1`,
+        [order.id, reason],
+      );
     }
     const { rows } = await client.query<{ kind: string }>(
       'SELECT kind FROM public.currencies WHERE code = $1',

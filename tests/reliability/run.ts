@@ -1,0 +1,97 @@
+/*
+ * `npm run test:reliability [-- --full]` (issue 11): runs the reliability checks
+ * (tests/reliability/**\/*.reliability.ts) in the short profile (CI) or the full one, then
+ * writes bench-results/reliability.json with a `summary` of the issue's figures, each measured
+ * by at least one check. Exits non-zero when a check failed or a figure went unmeasured.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import {
+  finishReport,
+  loadAverage,
+  machineEnvironment,
+  parseOptions,
+  REPO_ROOT,
+  stepLogger,
+} from '../perf/harness.ts';
+
+import { SUMMARY_KEYS, SUMMED, type FigureRecord, type SummaryFigures } from './figures.ts';
+
+const HELP = `npm run test:reliability [-- --full] [-- <vitest filters>]
+  --full   the full profile (60 s load per operation, 5-minute soak); default: the short one
+`;
+
+const { positionals, values } = (() => {
+  const args = process.argv.slice(2);
+  const filters = args.filter((arg) => !arg.startsWith('--'));
+  return {
+    positionals: filters,
+    values: parseOptions(
+      args.filter((arg) => arg.startsWith('--')),
+      HELP,
+      { full: { type: 'boolean' } },
+    ),
+  };
+})();
+
+const profile = values.full ? 'full' : 'short';
+const logger = stepLogger();
+const loadAtStart = loadAverage();
+const dir = mkdtempSync(path.join(tmpdir(), 'reliability-'));
+const figuresFile = path.join(dir, 'figures.jsonl');
+logger.step(`reliability checks, ${profile} profile`);
+
+const vitest = spawnSync(
+  'npx',
+  ['vitest', 'run', '-c', 'tests/reliability/vitest.config.ts', ...positionals],
+  {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      RELIABILITY_PROFILE: profile,
+      RELIABILITY_FIGURES_FILE: figuresFile,
+    },
+  },
+);
+
+let records: FigureRecord[] = [];
+try {
+  records = readFileSync(figuresFile, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as FigureRecord);
+} catch {
+  // No check recorded anything: every figure is unmeasured below.
+}
+rmSync(dir, { recursive: true, force: true });
+
+const summary: Partial<Record<keyof SummaryFigures, number | null>> = {};
+for (const key of SUMMARY_KEYS) {
+  const measured = records
+    .map((record) => record.figures[key])
+    .filter((value): value is number => typeof value === 'number');
+  summary[key] =
+    measured.length === 0
+      ? null
+      : SUMMED.has(key)
+        ? measured.reduce((sum, value) => sum + value, 0)
+        : Math.max(...measured);
+}
+const unmeasured = SUMMARY_KEYS.filter((key) => summary[key] === null);
+
+const report = {
+  summary,
+  profile,
+  checks: records,
+  environment: machineEnvironment(loadAtStart, { memory: true }),
+};
+await finishReport(logger, 'bench-results/reliability.json', report);
+if (positionals.length === 0 && unmeasured.length > 0) {
+  process.stderr.write(`reliability: not measured: ${unmeasured.join(', ')}\n`);
+  process.exit(1);
+}
+process.exit(vitest.status ?? 1);

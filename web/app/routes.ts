@@ -31,8 +31,15 @@ function pages(locale: Locale): RouteConfigEntry[] {
       route('settings', 'routes/settings.tsx', id('settings')),
       route('create-transaction/:pear', 'routes/create-transaction.tsx', id('create-transaction')),
       route('contact', 'routes/contact.tsx', id('contact')),
+      route('check-requisites', 'routes/check-requisites.tsx', id('check-requisites')),
+      route('order/:token', 'routes/order-link.tsx', id('order-link')),
       layout('routes/data-layout.tsx', id('data'), [
         route('transaction/:id', 'routes/transaction.tsx', id('transaction')),
+        route(
+          'transaction/:id/receipt',
+          'routes/transaction-receipt.tsx',
+          id('transaction-receipt'),
+        ),
         route(
           'transactions-history',
           'routes/transactions-history.tsx',

@@ -9,6 +9,7 @@ import { currencyLabel } from '@app/web/app/exchange/currency-label.ts';
 import {
   asOrderStatus,
   isCancelable,
+  isFinal,
   wizardStepOf,
   type OrderStatus,
 } from '@app/web/app/exchange/order-status.ts';
@@ -17,7 +18,6 @@ import { WizardProgress } from '@app/web/app/exchange/wizard-progress.tsx';
 import {
   CancelExchangeDocument,
   TransactionDocument,
-  type TransactionSubscription,
 } from '@app/web/app/graphql/generated/user.ts';
 import { useSubscription } from '@app/web/app/graphql/use-subscription.ts';
 
@@ -27,13 +27,23 @@ import { StatusChip } from '../components/status-chip.tsx';
 import { useMainButton } from '../components/use-main-button.ts';
 import { repeatPath } from '../exchange/repeat.ts';
 import { LiveData } from '../graphql/live-data.tsx';
+import {
+  AntiPhishingPhrase,
+  Expired,
+  OnHold,
+  OperatorWait,
+  PaymentDeadline,
+  ReceiptButton,
+  RefundInProgress,
+  Refunded,
+  RequotedNotice,
+  Settled,
+} from '../order/order-notices.tsx';
+import { PaymentIssue } from '../order/payment-issue.tsx';
+import type { Order } from '../order/types.ts';
 import { haptic } from '../telegram/sdk.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-type Order = Omit<NonNullable<TransactionSubscription['transactions_by_pk']>, 'status'> & {
-  status: OrderStatus;
-};
 
 /** /telegram-app/transaction/{id}: the order, live. */
 export function TransactionScreen() {
@@ -50,8 +60,14 @@ function useStatusFeedback(status: OrderStatus | undefined): void {
   const previous = useRef(status);
   useEffect(() => {
     if (previous.current !== undefined && status !== previous.current) {
-      if (status === 'completed') haptic.success();
-      else if (status === 'canceled') haptic.warning();
+      if (status === 'completed' || status === 'refunded') haptic.success();
+      else if (
+        status === 'canceled' ||
+        status === 'expired' ||
+        status === 'on_hold' ||
+        status === 'needs_user_action'
+      )
+        haptic.warning();
       else haptic.selection();
     }
     previous.current = status;
@@ -67,7 +83,8 @@ function LiveOrder({ id }: { id: string }) {
   const order: Order | undefined = row ? { ...row, status: asOrderStatus(row.status) } : undefined;
   useStatusFeedback(order?.status);
 
-  const final = order?.status === 'completed' || order?.status === 'canceled';
+  // Ended (or expired): the next step is a new exchange, not this order's history.
+  const final = order ? isFinal(order.status) || order.status === 'expired' : false;
   useMainButton(
     order
       ? {
@@ -124,31 +141,66 @@ function LiveOrder({ id }: { id: string }) {
         <CopyCell label={t('transaction.id')} value={order.id} />
       </Section>
       <Section aria-live="polite">
-        <OrderState order={order} send={send} />
+        <OrderState order={order} send={send} receive={receive} />
       </Section>
-      {isCancelable(order.status) ? <CancelOrder id={order.id} /> : null}
+      {isCancelable(order.status) ? (
+        <CancelOrder
+          id={order.id}
+          noCost={order.status === 'waiting_for_operator' && order.requisites_late_at !== null}
+        />
+      ) : null}
     </List>
   );
 }
 
-function OrderState({ order, send }: { order: Order; send: string }) {
+function OrderState({ order, send, receive }: { order: Order; send: string; receive: string }) {
   const { t } = useTranslation('exchange');
   switch (order.status) {
     case 'waiting_for_operator':
-      return <Text className="state-text">{t('transaction.waitingForOperator')}</Text>;
+      return (
+        <>
+          {order.requisites_late_at === null ? (
+            <Text className="state-text">{t('transaction.waitingForOperator')}</Text>
+          ) : null}
+          <OperatorWait order={order} />
+        </>
+      );
     case 'waiting_for_payment':
-      return <Requisites order={order} currency={send} />;
+      return (
+        <>
+          <PaymentDeadline order={order} />
+          <RequotedNotice order={order} receive={receive} />
+          <Requisites order={order} currency={send} />
+        </>
+      );
     case 'paid':
-      return <Text className="state-text">{t('transaction.paid')}</Text>;
+      return (
+        <>
+          <Text className="state-text">{t('transaction.paid')}</Text>
+          <Settled order={order} receive={receive} />
+        </>
+      );
     case 'completed':
       return (
         <>
           <Text className="state-text">{t('transaction.completed')}</Text>
+          <Settled order={order} receive={receive} />
           {order.payout_tx_id ? (
             <CopyCell label={t('transaction.payoutTxId')} value={order.payout_tx_id} />
           ) : null}
+          <ReceiptButton order={order} />
         </>
       );
+    case 'on_hold':
+      return <OnHold order={order} />;
+    case 'needs_user_action':
+      return <PaymentIssue order={order} send={send} />;
+    case 'refund_in_progress':
+      return <RefundInProgress order={order} send={send} />;
+    case 'refunded':
+      return <Refunded order={order} />;
+    case 'expired':
+      return <Expired order={order} />;
     case 'canceled':
       return (
         <>
@@ -163,7 +215,10 @@ function OrderState({ order, send }: { order: Order; send: string }) {
   }
 }
 
-/** Where to pay: a deposit address with its QR code, or the service's bank account. */
+/**
+ * Where to pay: a deposit address with its QR code, or the service's bank account, right under
+ * the person's anti-phishing phrase.
+ */
 function Requisites({ order, currency }: { order: Order; currency: string }) {
   const { t } = useTranslation('exchange');
   return (
@@ -171,6 +226,7 @@ function Requisites({ order, currency }: { order: Order; currency: string }) {
       <Text className="state-text">
         {t('transaction.waitingForPayment', { amount: trimZeros(order.send_amount), currency })}
       </Text>
+      <AntiPhishingPhrase />
       {order.deposit_address ? (
         <>
           <QrCode value={order.deposit_address} label={t('transaction.qrCode')} />
@@ -210,8 +266,11 @@ function Requisites({ order, currency }: { order: Order; currency: string }) {
   );
 }
 
-/** Cancel while allowed, confirmed in place (a second press), never by a stray tap. */
-function CancelOrder({ id }: { id: string }) {
+/**
+ * Cancel while allowed, confirmed in place (a second press), never by a stray tap. Once the
+ * operator is late with the details, the offer says it costs nothing.
+ */
+function CancelOrder({ id, noCost }: { id: string; noCost: boolean }) {
   const { t } = useTranslation('exchange');
   const [confirming, setConfirming] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -254,7 +313,7 @@ function CancelOrder({ id }: { id: string }) {
           className="danger-text"
           onClick={() => setConfirming(true)}
         >
-          {t('transaction.cancel')}
+          {noCost ? t('trust:deadlines.cancelNoCost') : t('transaction.cancel')}
         </Button>
       )}
       {failed ? (

@@ -75,3 +75,71 @@ describe('the order form', () => {
     expect(exchangeProblemMessage('invalid-iban')).toBe('exchange:create.errors.invalid-iban');
   });
 });
+
+describe("the order form's optional fields (issue 10)", () => {
+  const crypto = { ...filled, walletAddress: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh' };
+
+  it('drops them when the client does not show them', () => {
+    const result = validateForm(createExchangeForm('crypto'), {
+      ...crypto,
+      payoutMemo: '123',
+      refundAddress: 'anything',
+      refundMemo: '9',
+    });
+    expect(result.ok).toBe(true);
+    if (result.ok) {
+      expect(result.data.payoutMemo).toBeUndefined();
+      expect(result.data.refundAddress).toBeUndefined();
+      expect(result.data.refundMemo).toBeUndefined();
+    }
+  });
+
+  it('keeps what was given, trimmed, and leaves out what was left empty', () => {
+    const schema = createExchangeForm('crypto', {
+      payoutMemo: true,
+      refundKind: 'crypto',
+      refundMemo: true,
+    });
+    expect(
+      validateForm(schema, {
+        ...crypto,
+        payoutMemo: ' 4242 ',
+        refundAddress: ' TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC ',
+        refundMemo: '',
+      }),
+    ).toMatchObject({
+      ok: true,
+      data: { payoutMemo: '4242', refundAddress: 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC' },
+    });
+    expect(
+      validateForm(schema, { ...crypto, payoutMemo: '', refundAddress: '', refundMemo: ' ' }),
+    ).toMatchObject({
+      ok: true,
+      data: { payoutMemo: undefined, refundAddress: undefined, refundMemo: undefined },
+    });
+  });
+
+  it('checks a refund address for the kind paid with, and memo lengths', () => {
+    expect(
+      validateForm(createExchangeForm('crypto', { refundKind: 'crypto' }), {
+        ...crypto,
+        refundAddress: 'short',
+      }),
+    ).toMatchObject({
+      ok: false,
+      errors: { refundAddress: 'exchange:create.errors.invalid-wallet-address' },
+    });
+    expect(
+      validateForm(createExchangeForm('crypto', { refundKind: 'fiat' }), {
+        ...crypto,
+        refundAddress: 'de89 3704 0044 0532 0130 00',
+      }),
+    ).toMatchObject({ ok: true, data: { refundAddress: 'DE89370400440532013000' } });
+    expect(
+      validateForm(createExchangeForm('crypto', { payoutMemo: true }), {
+        ...crypto,
+        payoutMemo: 'x'.repeat(65),
+      }),
+    ).toMatchObject({ ok: false, errors: { payoutMemo: 'exchange:create.errors.too-long' } });
+  });
+});

@@ -7,6 +7,11 @@ import { emailField, MESSAGES, requiredText } from './fields.ts';
  * payout target the direction needs (a wallet address when the user receives crypto, an IBAN
  * for fiat, nothing for cash), the reason, and both agreements. The server checks the address
  * for its network and the IBAN's checksum again; these catch the common mistakes first.
+ *
+ * Issue 10 adds optional fields a client shows when they apply ({@link ExchangeFormOptions}):
+ * the payout's memo or destination tag, and where a refund would go (an address on the send
+ * currency's network with its memo, or an IBAN when paying by bank). Empty, they are left out
+ * of the parsed values; a client that does not show them gets them dropped.
  */
 
 export const EXCHANGE_MESSAGES = {
@@ -31,23 +36,60 @@ const walletAddress = () =>
     ),
   );
 
+const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/;
+
 /** An IBAN in its electronic form: country, check digits, up to 30 letters and digits. */
 const iban = () =>
   z.string({ error: MESSAGES.required }).check(
     z.overwrite((value) => value.replace(/\s+/g, '').toUpperCase()),
     z.minLength(1, MESSAGES.required),
-    z.refine(
-      (value) => value === '' || /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(value),
-      EXCHANGE_MESSAGES.invalidIban,
+    z.refine((value) => value === '' || IBAN.test(value), EXCHANGE_MESSAGES.invalidIban),
+  );
+
+/** Memos and destination tags: at most 64 characters (the orders table's CHECK). */
+export const MEMO_MAX_LENGTH = 64;
+
+/** An optional field: trimmed, checked when given, left out (`undefined`) when empty. */
+const optional = (text: z.ZodMiniString<string>) =>
+  z.pipe(
+    z.optional(text),
+    z.transform((value: string | undefined) => (value ? value : undefined)),
+  );
+
+const optionalMemo = () =>
+  optional(z.string().check(z.trim(), z.maxLength(MEMO_MAX_LENGTH, EXCHANGE_MESSAGES.tooLong)));
+
+const optionalWallet = () =>
+  optional(
+    z.string().check(
+      z.trim(),
+      z.refine(
+        (value) => value === '' || /^\S{10,128}$/.test(value),
+        EXCHANGE_MESSAGES.invalidWallet,
+      ),
     ),
   );
+
+const optionalIban = () =>
+  optional(
+    z.string().check(
+      z.overwrite((value) => value.replace(/\s+/g, '').toUpperCase()),
+      z.refine((value) => value === '' || IBAN.test(value), EXCHANGE_MESSAGES.invalidIban),
+    ),
+  );
+
+/** A field that does not apply: whatever it holds is dropped. */
+const dropped = () => optional(z.string().check(z.overwrite(() => '')));
 
 /** The order form's fields, in the order the form shows them (the first with an error gets focus). */
 export const EXCHANGE_FORM_FIELDS = [
   'email',
   'fullName',
   'walletAddress',
+  'payoutMemo',
   'iban',
+  'refundAddress',
+  'refundMemo',
   'reason',
   'agreeTerms',
   'agreeAml',
@@ -63,6 +105,12 @@ export interface ExchangeFormValues {
   reason: string;
   agreeTerms: boolean;
   agreeAml: boolean;
+  /** Issue 10, optional: the payout's memo / destination tag. */
+  payoutMemo?: string;
+  /** Issue 10, optional: a refund address on the send network, or an IBAN when paying by bank. */
+  refundAddress?: string;
+  /** Issue 10, optional: the refund address's memo / destination tag. */
+  refundMemo?: string;
 }
 
 /** An empty order form, with the e-mail prefilled when the person's is known. */
@@ -74,16 +122,46 @@ export const emptyExchangeForm = (email = ''): ExchangeFormValues => ({
   reason: '',
   agreeTerms: false,
   agreeAml: false,
+  payoutMemo: '',
+  refundAddress: '',
+  refundMemo: '',
 });
 
-/** The form's schema for a direction whose received currency is of `kind`. */
-export function createExchangeForm(kind: PayoutKind) {
+/** The optional fields of issue 10 that apply to a direction (none by default). */
+export interface ExchangeFormOptions {
+  /** The received currency's network uses a memo / destination tag (crypto payouts only). */
+  payoutMemo?: boolean;
+  /** The kind of the sent currency, when the form offers a refund target (none for cash). */
+  refundKind?: PayoutKind;
+  /** The sent currency's network uses a memo (with a crypto refund address). */
+  refundMemo?: boolean;
+}
+
+function optionalFields(kind: PayoutKind, options: ExchangeFormOptions) {
+  return {
+    payoutMemo: options.payoutMemo && kind === 'crypto' ? optionalMemo() : dropped(),
+    refundAddress:
+      options.refundKind === 'crypto'
+        ? optionalWallet()
+        : options.refundKind === 'fiat'
+          ? optionalIban()
+          : dropped(),
+    refundMemo: options.refundKind === 'crypto' && options.refundMemo ? optionalMemo() : dropped(),
+  };
+}
+
+/**
+ * The form's schema for a direction whose received currency is of `kind`, with the optional
+ * fields `options` turns on.
+ */
+export function createExchangeForm(kind: PayoutKind, options: ExchangeFormOptions = {}) {
   const base = {
     email: emailField(),
     fullName: limited(200),
     reason: limited(1000),
     agreeTerms: agreement(),
     agreeAml: agreement(),
+    ...optionalFields(kind, options),
   };
   if (kind === 'crypto') return z.object({ ...base, walletAddress: walletAddress() });
   if (kind === 'fiat') return z.object({ ...base, iban: iban() });

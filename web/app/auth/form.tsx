@@ -133,6 +133,9 @@ export interface TextFieldProps {
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
   maxLength?: number;
   autoFocus?: boolean;
+  /** False for an optional field (announced as required otherwise). */
+  required?: boolean;
+  placeholder?: string;
 }
 
 /** A labelled input with its hint and error, wired for screen readers. */
@@ -150,7 +153,8 @@ export function TextField(props: TextFieldProps) {
         inputMode={props.inputMode}
         maxLength={props.maxLength}
         autoFocus={props.autoFocus}
-        aria-required="true"
+        placeholder={props.placeholder}
+        aria-required={props.required === false ? undefined : 'true'}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={describedBy(props.id, props.hint, props.error)}
       />

@@ -13,6 +13,7 @@ export function toExchangeCatalog(data: ExchangeCatalogQuery): ExchangeCatalog {
     precision: row.precision,
     minAmount: String(row.min_amount),
     maxAmount: String(row.max_amount),
+    memoRequired: row.memo_required,
   }));
   const known = new Set(currencies.map((currency) => currency.code));
   const directions: Record<string, string[]> = {};

@@ -8,6 +8,8 @@ export interface CurrencyOption {
   precision: number;
   minAmount: string;
   maxAmount: string;
+  /** The network uses a memo / destination tag with addresses (XRP, XLM, TON, ...). */
+  memoRequired?: boolean;
 }
 
 /** What can be exchanged: currencies, and for each currency code the codes it converts into. */

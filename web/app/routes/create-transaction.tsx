@@ -9,6 +9,7 @@ import {
   type ExchangeFormField as Field,
   type ExchangeFormValues as Values,
   exchangeProblemMessage,
+  MEMO_MAX_LENGTH,
   validateForm,
   type FieldErrors,
 } from '@app/shared/forms';
@@ -24,7 +25,7 @@ import { formatRate, isValidAmount, normalizeAmount, trimZeros } from '#app/exch
 import { loadExchangeCatalog } from '#app/exchange/catalog.server.ts';
 import { currencyLabel } from '#app/exchange/currency-label.ts';
 import { WizardProgress } from '#app/exchange/wizard-progress.tsx';
-import type { CurrencyOption, QuoteSide } from '#app/exchange/types.ts';
+import type { CurrencyOption, QuoteResult, QuoteSide } from '#app/exchange/types.ts';
 import { useQuote } from '#app/exchange/use-quote.ts';
 import { CreateExchangeDocument } from '#app/graphql/generated/user.ts';
 import { graphqlRequest, GraphqlRequestError } from '#app/graphql/request.ts';
@@ -99,7 +100,25 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
   const idempotencyKey = useRef<string | null>(null);
 
   const payoutKind = to.kind;
-  const schema = createExchangeForm(payoutKind);
+  // Issue 10: a memo for the payout where its network uses one; where a refund would go (an
+  // address on the send network, with its memo, or an IBAN when paying by bank; none for cash).
+  const payoutMemo = payoutKind === 'crypto' && (to.memoRequired ?? false);
+  const refundKind = from.kind === 'cash' ? undefined : from.kind;
+  const refundMemo = refundKind === 'crypto' && (from.memoRequired ?? false);
+  const schema = createExchangeForm(payoutKind, {
+    payoutMemo,
+    ...(refundKind ? { refundKind } : {}),
+    refundMemo,
+  });
+
+  // The accepted amounts, from the latest quote (kept while the next one loads or is refused),
+  // or the typed currency's own limits before any quote.
+  const lastLimits = useRef<QuoteResult['limits'] | null>(null);
+  if (ready) lastLimits.current = ready.limits;
+  const limits =
+    lastLimits.current && lastLimits.current.side === side
+      ? { min: lastLimits.current.min, max: lastLimits.current.max }
+      : { min: typedCurrency.minAmount, max: typedCurrency.maxAmount };
 
   const setValue = (field: keyof Values) => (event: ChangeEvent<HTMLInputElement>) => {
     const value = event.target.type === 'checkbox' ? event.target.checked : event.target.value;
@@ -111,12 +130,15 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
     const parsed = validateForm(schema, values);
     if (!parsed.ok || !ready) return;
     idempotencyKey.current ??= crypto.randomUUID();
+    // A refund memo goes with a refund address only.
+    const { refundMemo: memo, ...fields } = parsed.data;
     const input = {
       from: from.code,
       to: to.code,
       side,
       amount,
-      ...parsed.data,
+      ...fields,
+      ...(memo && fields.refundAddress ? { refundMemo: memo } : {}),
       locale,
       idempotencyKey: idempotencyKey.current,
     };
@@ -258,6 +280,12 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
               </>
             ) : null}
           </p>
+          <p className="field__hint order-form__limits">
+            {t('trust:deadlines.minMax', {
+              min: `${trimZeros(limits.min)} ${label(typedCurrency)}`,
+              max: `${trimZeros(limits.max)} ${label(typedCurrency)}`,
+            })}
+          </p>
         </fieldset>
 
         <fieldset className="card">
@@ -295,7 +323,22 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
               onChange={setValue('walletAddress')}
               maxLength={128}
             />
-          ) : payoutKind === 'fiat' ? (
+          ) : null}
+          {payoutMemo ? (
+            <TextField
+              id="order-payoutMemo"
+              name="payoutMemo"
+              autoComplete="off"
+              label={t('trust:create.payoutMemo')}
+              hint={t('trust:create.payoutMemoHint')}
+              value={values.payoutMemo ?? ''}
+              error={errorOf('payoutMemo')}
+              onChange={setValue('payoutMemo')}
+              maxLength={MEMO_MAX_LENGTH}
+              required={false}
+            />
+          ) : null}
+          {payoutKind === 'crypto' ? null : payoutKind === 'fiat' ? (
             <TextField
               id="order-iban"
               name="iban"
@@ -310,6 +353,37 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
           ) : (
             <p className="field__hint">{t('create.cashHint')}</p>
           )}
+          {refundKind ? (
+            <TextField
+              id="order-refundAddress"
+              name="refundAddress"
+              autoComplete="off"
+              label={
+                refundKind === 'crypto'
+                  ? t('trust:create.refundAddress')
+                  : t('trust:create.refundIban')
+              }
+              hint={t('trust:create.refundAddressHint', { currency: label(from) })}
+              value={values.refundAddress ?? ''}
+              error={errorOf('refundAddress')}
+              onChange={setValue('refundAddress')}
+              maxLength={refundKind === 'crypto' ? 128 : 42}
+              required={false}
+            />
+          ) : null}
+          {refundMemo ? (
+            <TextField
+              id="order-refundMemo"
+              name="refundMemo"
+              autoComplete="off"
+              label={t('trust:create.refundMemo')}
+              value={values.refundMemo ?? ''}
+              error={errorOf('refundMemo')}
+              onChange={setValue('refundMemo')}
+              maxLength={MEMO_MAX_LENGTH}
+              required={false}
+            />
+          ) : null}
           <TextField
             id="order-reason"
             name="reason"

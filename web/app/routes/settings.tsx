@@ -4,11 +4,19 @@ import { useLocation, useNavigate } from 'react-router';
 
 import { splitLocalePath } from '@app/shared/i18n';
 
+import { validateForm } from '@app/shared/forms';
+
+import { AntiPhishingForm, PHRASE_MAX } from '#app/account/anti-phishing.ts';
 import { saveTwoFactor } from '#app/auth/current-user.ts';
-import { SubmitButton } from '#app/auth/form.tsx';
+import { SubmitButton, TextField, useHydrated } from '#app/auth/form.tsx';
 import { loginPath } from '#app/auth/redirect.ts';
 import { useSession, withAccessToken } from '#app/auth/session.ts';
 import { notify } from '#app/components/notify/store.ts';
+import {
+  AntiPhishingPhraseDocument,
+  SetAntiPhishingPhraseDocument,
+} from '#app/graphql/generated/user.ts';
+import { graphqlRequest } from '#app/graphql/request.ts';
 import { useLocale } from '#app/i18n/locale.ts';
 import { pageMeta, translatorFor } from '#app/i18n/meta.ts';
 import { browserEnv, siteUrlOf } from '#app/utils/public-env.ts';
@@ -30,7 +38,8 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
 
 /**
  * Settings (spec section 2), signed-in users only: the Security section with the two-factor
- * toggle and Save security settings. A visitor is sent to /login and comes back here after.
+ * toggle and Save security settings, and the anti-phishing phrase (issue 10). A visitor is sent
+ * to /login and comes back here after.
  */
 export default function Settings() {
   const { t } = useTranslation('auth');
@@ -50,7 +59,10 @@ export default function Settings() {
       <div className="auth__card card">
         <h1>{t('settings.title')}</h1>
         {user ? (
-          <SecurityForm key={user.id} userId={user.id} email={user.email} saved2fa={user.is2fa} />
+          <>
+            <SecurityForm key={user.id} userId={user.id} email={user.email} saved2fa={user.is2fa} />
+            <AntiPhishingSection key={`phrase-${user.id}`} userId={user.id} />
+          </>
         ) : (
           <p role="status">{t('common:loading')}</p>
         )}
@@ -106,6 +118,138 @@ function SecurityForm({ userId, email, saved2fa }: SecurityFormProps) {
         </p>
       </fieldset>
       <SubmitButton pending={pending}>{t('settings.save')}</SubmitButton>
+    </form>
+  );
+}
+
+type PhraseState =
+  { status: 'loading' } | { status: 'error' } | { status: 'ready'; saved: string | null };
+
+/**
+ * The anti-phishing phrase (issue 10): shown beside payment details on our own pages, so a
+ * copy of a page elsewhere cannot show it. Set, change, or remove it.
+ */
+function AntiPhishingSection({ userId }: { userId: string }) {
+  const { t } = useTranslation('trust');
+  const hydrated = useHydrated();
+  const [state, setState] = useState<PhraseState>({ status: 'loading' });
+  const [phrase, setPhrase] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [pending, setPending] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    setState({ status: 'loading' });
+    withAccessToken((token) =>
+      graphqlRequest(
+        browserEnv().PUBLIC_GRAPHQL_URL,
+        AntiPhishingPhraseDocument,
+        { userId },
+        { token },
+      ),
+    )
+      .then((data) => {
+        if (!live) return;
+        const saved = data.portal_users_by_pk?.anti_phishing_phrase ?? null;
+        setState({ status: 'ready', saved });
+        setPhrase(saved ?? '');
+      })
+      .catch(() => {
+        if (live) setState({ status: 'error' });
+      });
+    return () => {
+      live = false;
+    };
+  }, [userId, attempt]);
+
+  const save = (value: string | null) => {
+    setPending(true);
+    withAccessToken((token) =>
+      graphqlRequest(
+        browserEnv().PUBLIC_GRAPHQL_URL,
+        SetAntiPhishingPhraseDocument,
+        { id: userId, phrase: value },
+        { token },
+      ),
+    )
+      .then((data) => {
+        const row = data.update_portal_users_by_pk;
+        if (!row) throw new Error('the phrase was not saved');
+        const saved = row.anti_phishing_phrase ?? null;
+        setState({ status: 'ready', saved });
+        setPhrase(saved ?? '');
+        notify.success(saved === null ? t('phishing.removed') : t('phishing.saved'));
+      })
+      .catch(() => notify.error())
+      .finally(() => setPending(false));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const result = validateForm(AntiPhishingForm, { phrase });
+    if (!result.ok) {
+      setError(result.errors.phrase);
+      document.getElementById('settings-phrase')?.focus();
+      return;
+    }
+    setError(undefined);
+    save(result.data.phrase);
+  };
+
+  return (
+    <form
+      id="anti-phishing"
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      aria-busy={pending || state.status === 'loading'}
+      className="settings-section"
+    >
+      <fieldset className="fieldset">
+        <legend>{t('phishing.settingsTitle')}</legend>
+        <p className="field__hint">{t('phishing.settingsHint')}</p>
+        {state.status === 'loading' ? (
+          <p role="status">{t('common:loading')}</p>
+        ) : state.status === 'error' ? (
+          <div role="alert">
+            <p>{t('common:notify.somethingWentWrong')}</p>
+            <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>
+              {t('common:reload')}
+            </button>
+          </div>
+        ) : (
+          <TextField
+            id="settings-phrase"
+            name="phrase"
+            autoComplete="off"
+            label={t('phishing.settingsField')}
+            value={phrase}
+            error={error}
+            maxLength={PHRASE_MAX + 16}
+            onChange={(event) => {
+              setPhrase(event.target.value);
+              if (error) setError(undefined);
+            }}
+          />
+        )}
+      </fieldset>
+      {state.status === 'ready' ? (
+        <div className="settings-section__actions">
+          <SubmitButton pending={pending}>{t('phishing.save')}</SubmitButton>
+          {state.saved !== null ? (
+            <button
+              type="button"
+              className="button button--danger button--block"
+              disabled={!hydrated || pending}
+              onClick={() => save(null)}
+            >
+              {t('phishing.remove')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
     </form>
   );
 }

@@ -6,17 +6,25 @@ import { splitLocalePath } from '@app/shared/i18n';
 
 import { loginPath } from '#app/auth/redirect.ts';
 import { useSession } from '#app/auth/session.ts';
-import { CheckIcon, CopyIcon } from '#app/components/icons.ts';
-import { useCopy } from '#app/components/use-copy.ts';
 import { notify } from '#app/components/notify/index.ts';
-import { trimZeros } from '#app/exchange/amounts.ts';
+import { formatRate, trimZeros } from '#app/exchange/amounts.ts';
+import { CopyRow } from '#app/exchange/copy-row.tsx';
 import { currencyLabel } from '#app/exchange/currency-label.ts';
+import {
+  ExpiredNotice,
+  HoldNotice,
+  OperatorWait,
+  PaymentDeadline,
+  RefundNotice,
+} from '#app/exchange/order-notices.tsx';
 import {
   asOrderStatus,
   isCancelable,
   wizardStepOf,
   type OrderStatus,
 } from '#app/exchange/order-status.ts';
+import { PaymentIssue } from '#app/exchange/payment-issue.tsx';
+import { PhishingBox } from '#app/exchange/phishing-box.tsx';
 import { QrCode } from '#app/exchange/qr-code.tsx';
 import { WizardProgress } from '#app/exchange/wizard-progress.tsx';
 import {
@@ -52,10 +60,12 @@ type Order = Omit<NonNullable<TransactionSubscription['transactions_by_pk']>, 's
 };
 
 /**
- * An order as its owner follows it (spec sections 2 and 4): number, amounts, the state with its
- * text, the requisites to pay (a wallet address with a QR code, or bank details with the
- * reference), the payout's tx id once completed, and Cancel while allowed. A live subscription
- * keeps it current; the page never reloads.
+ * An order as its owner follows it (spec sections 2 and 4, issue 10): number, amounts, the state
+ * with its text, deadlines as live countdowns (the operator's promise with the queue and the
+ * working hours, then the payment window), the requisites to pay under the user's
+ * anti-phishing phrase with a link to check them, the side states (hold, the user's decision,
+ * refunds, expiry), the payout's tx id and the receipt once completed, and Cancel while allowed.
+ * A live subscription keeps it current; the page never reloads.
  */
 export default function Transaction({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('exchange');
@@ -64,6 +74,7 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const checked = useSession((state) => state.checked);
   const isLoggedIn = useSession((state) => state.isLoggedIn);
+  const userId = useSession((state) => state.user?.id ?? null);
   const live = useSubscription(TransactionDocument, { id: loaderData.id }, checked && isLoggedIn);
   const [cancelExchange, { loading: canceling }] = useMutation(CancelExchangeDocument);
 
@@ -104,6 +115,8 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
   const send = currencyLabel(order.send_currency, order.send_currency_info);
   const receive = currencyLabel(order.receive_currency, order.receive_currency_info);
   const cancelable = isCancelable(order.status);
+  const lateNotice = order.status === 'waiting_for_operator' && Boolean(order.requisites_late_at);
+  const received = order.received_amount ?? order.send_amount;
 
   const cancel = async () => {
     if (!window.confirm(t('transaction.cancelConfirm'))) return;
@@ -133,7 +146,18 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
         <div>
           <dt>{t('transaction.receive')}</dt>
           <dd>
-            {trimZeros(order.receive_amount)} {receive}
+            {order.settled_receive_amount ? (
+              <>
+                {trimZeros(order.settled_receive_amount)} {receive}{' '}
+                <s className="muted" aria-hidden="true">
+                  {trimZeros(order.receive_amount)}
+                </s>
+              </>
+            ) : (
+              <>
+                {trimZeros(order.receive_amount)} {receive}
+              </>
+            )}
           </dd>
         </div>
         <div>
@@ -156,18 +180,57 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
 
       <section className="card order-state" aria-live="polite">
         {order.status === 'waiting_for_operator' ? (
-          <p>{t('transaction.waitingForOperator')}</p>
+          <OperatorWait
+            dueAt={order.requisites_due_at}
+            lateAt={order.requisites_late_at}
+            queuePosition={order.queue_position}
+            window={order.direction}
+            onCancel={() => void cancel()}
+            canceling={canceling}
+          />
         ) : null}
         {order.status === 'waiting_for_payment' ? (
-          <Requisites order={order} amount={`${trimZeros(order.send_amount)}`} currency={send} />
+          <>
+            {order.pay_by ? <PaymentDeadline payBy={order.pay_by} /> : null}
+            {order.requoted_at && order.quoted_receive_amount ? (
+              <p className="notice">
+                {t('trust:deadlines.requoted', {
+                  amount: `${trimZeros(order.receive_amount)} ${receive}`,
+                  quoted: `${trimZeros(order.quoted_receive_amount)} ${receive}`,
+                })}
+              </p>
+            ) : null}
+            <p className="field__hint">
+              {t('trust:deadlines.lockedRate', {
+                rate: t('home:widget.rate', {
+                  from: order.send_currency_info?.symbol ?? order.send_currency,
+                  to: order.receive_currency_info?.symbol ?? order.receive_currency,
+                  rate: formatRate(order.rate),
+                }),
+              })}
+            </p>
+            {userId ? <PhishingBox userId={userId} /> : null}
+            <Requisites order={order} amount={`${trimZeros(order.send_amount)}`} currency={send} />
+          </>
         ) : null}
-        {order.status === 'paid' ? <p>{t('transaction.paid')}</p> : null}
+        {order.status === 'paid' ? (
+          <>
+            <p>{t('transaction.paid')}</p>
+            <Settled order={order} receive={receive} />
+          </>
+        ) : null}
         {order.status === 'completed' ? (
           <>
             <p>{t('transaction.completed')}</p>
+            <Settled order={order} receive={receive} />
             {order.payout_tx_id ? (
               <CopyRow label={t('transaction.payoutTxId')} value={order.payout_tx_id} />
             ) : null}
+            <p>
+              <Link className="button" to={localePath(`/transaction/${order.id}/receipt`)}>
+                {t('trust:receipt.open')}
+              </Link>
+            </p>
           </>
         ) : null}
         {order.status === 'canceled' ? (
@@ -181,14 +244,44 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
             </Link>
           </>
         ) : null}
+        {order.status === 'on_hold' ? (
+          <HoldNotice category={order.hold_category} orderNumber={order.number} />
+        ) : null}
+        {order.status === 'needs_user_action' ? (
+          <PaymentIssue order={order} sendLabel={send} receiveLabel={receive} />
+        ) : null}
+        {order.status === 'refund_in_progress' || order.status === 'refunded' ? (
+          <RefundNotice
+            done={order.status === 'refunded'}
+            amount={`${trimZeros(received)} ${send}`}
+            address={order.refund_address}
+            cash={order.send_currency_info?.kind === 'cash'}
+            txId={order.refund_tx_id}
+          />
+        ) : null}
+        {order.status === 'expired' ? <ExpiredNotice payBy={order.pay_by} /> : null}
       </section>
 
-      {cancelable ? (
+      {cancelable && !lateNotice ? (
         <button type="button" className="button" onClick={() => void cancel()} disabled={canceling}>
           {t('transaction.cancel')}
         </button>
       ) : null}
     </main>
+  );
+}
+
+/** What the user gets after continuing at the current rate with the amount that arrived. */
+function Settled({ order, receive }: { order: Order; receive: string }) {
+  const { t } = useTranslation('trust');
+  if (!order.settled_receive_amount) return null;
+  return (
+    <p className="notice">
+      {t('action.settled', {
+        amount: `${trimZeros(order.settled_receive_amount)} ${receive}`,
+        rate: order.settled_rate ? formatRate(order.settled_rate) : '',
+      })}
+    </p>
   );
 }
 
@@ -203,6 +296,8 @@ function Requisites({
   currency: string;
 }) {
   const { t } = useTranslation('exchange');
+  const localePath = useLocalePath();
+  const checkValue = order.deposit_address ?? order.bank_account?.account_number ?? null;
   return (
     <>
       <p>{t('transaction.waitingForPayment', { amount, currency })}</p>
@@ -243,31 +338,15 @@ function Requisites({
           ) : null}
         </div>
       ) : null}
+      {checkValue ? (
+        <p>
+          <Link
+            to={`${localePath('/check-requisites')}?${new URLSearchParams({ value: checkValue }).toString()}`}
+          >
+            {t('trust:verify.link')}
+          </Link>
+        </p>
+      ) : null}
     </>
-  );
-}
-
-/** A labelled value with a copy button. */
-function CopyRow({ label, value }: { label: string; value: string }) {
-  const { t } = useTranslation('exchange');
-  const { copied, copy } = useCopy();
-  return (
-    <div className="copy-row">
-      <span className="copy-row__label">{label}</span>
-      <span className="copy-row__value mono">{value}</span>
-      <button
-        type="button"
-        className="button button--small"
-        aria-label={`${t('transaction.copy')}: ${label}`}
-        onClick={() => void copy(value)}
-      >
-        {copied ? (
-          <CheckIcon aria-hidden="true" size={16} />
-        ) : (
-          <CopyIcon aria-hidden="true" size={16} />
-        )}
-        {copied ? t('transaction.copied') : t('transaction.copy')}
-      </button>
-    </div>
   );
 }

@@ -27,6 +27,9 @@ export function Footer() {
               <Link to={to('/rules')}>{t('menu.rules')}</Link>
             </li>
             <li>
+              <Link to={to('/check-requisites')}>{t('trust:verify.metaTitle')}</Link>
+            </li>
+            <li>
               {/* Signed in, the account's own pages instead of Login (the header's rule). */}
               {signedIn ? (
                 <Link to={to('/transactions-history')}>{t('menu.transactionsHistory')}</Link>

@@ -1,3 +1,5 @@
+import { trust } from './trust.ts';
+
 /** The order form (/create-transaction/{pair}) and the transaction page (/transaction/{id}). */
 export const exchange = {
   create: {
@@ -10,7 +12,8 @@ export const exchange = {
     youGet: 'You get',
     detailsLegend: 'Your details',
     email: 'E-mail',
-    emailHint: 'We send the order status and payment details here.',
+    emailHint:
+      'We send order updates and a private link to the order here. Payment details are shown only on the order page, never by e-mail.',
     fullName: 'Full name',
     walletAddress: 'Wallet address ({{network}} network)',
     walletHint:
@@ -70,6 +73,8 @@ export const exchange = {
       paid: 'Paid',
       completed: 'Completed',
       canceled: 'Canceled',
+      // The side states of issue 10 (docs/decisions/015-order-trust.md), one text for both.
+      ...trust.statuses,
     },
     waitingForOperator:
       'An operator is preparing the payment details. This takes 2 to 10 minutes; this page updates by itself.',

@@ -45,6 +45,11 @@ export const miniapp = {
     cancelKeep: 'Keep the order',
     cancelYes: 'Yes, cancel it',
   },
+  /** The order's trust features (issue 10); most texts are the shared `trust` namespace's. */
+  trust: {
+    choose: 'What should we do with your payment?',
+    refundCashConfirm: 'Request the refund of {{received}}? Cash is returned at the cash point.',
+  },
   loading: 'Loading…',
   retry: 'Try again',
   loadFailed: 'Could not load this. Check the connection and try again.',

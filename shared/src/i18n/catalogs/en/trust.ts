@@ -13,6 +13,7 @@ export const trust = {
   },
   deadlines: {
     requisitesIn: 'Payment details expected within {{time}}',
+    requisitesBy: 'Payment details expected by {{time}}',
     requisitesLate:
       'The operator is late with the payment details. You may wait, or cancel the order at no cost.',
     cancelNoCost: 'Cancel at no cost',
@@ -23,8 +24,7 @@ export const trust = {
     expiringSoon: 'Less than five minutes left to pay.',
     queuePosition: 'Your order is number {{position}} in the operator queue.',
     queueNext: 'Your order is next in the operator queue.',
-    offline:
-      'Operators are offline now. Your order will be handled at {{time}} (UTC{{offset}}).',
+    offline: 'Operators are offline now. Your order will be handled at {{time}} (UTC{{offset}}).',
     requoted:
       'The operator was late, so we re-quoted your order at the better rate: you get {{amount}} instead of {{quoted}}.',
     lockedRate: 'Rate locked when you created the order: {{rate}}',
@@ -60,10 +60,12 @@ export const trust = {
       underpaid: 'We received {{received}} instead of {{expected}}.',
       overpaid: 'We received {{received}} instead of {{expected}}.',
       late_payment: 'Your payment of {{received}} arrived after the payment window closed.',
-      refund_required: 'After the review we cannot accept these funds; they will be returned to you.',
+      refund_required:
+        'After the review we cannot accept these funds; they will be returned to you.',
     },
     continueTitle: 'Continue at the current rate',
-    continueText: 'We exchange the {{received}} that arrived at the current rate; you get about {{estimate}}.',
+    continueText:
+      'We exchange the {{received}} that arrived at the current rate; you get about {{estimate}}.',
     continueTextNoEstimate: 'We exchange the {{received}} that arrived at the current rate.',
     continue: 'Continue at the current rate',
     continueConfirm: 'Exchange {{received}} at the current rate?',
@@ -76,6 +78,14 @@ export const trust = {
     refund: 'Request the refund',
     refundConfirm: 'Send the refund to {{address}}?',
     chosen: 'Done. We will follow up by e-mail.',
+    confirm: 'Confirm',
+    back: 'Back',
+    settled: 'Exchanged at the current rate: you get {{amount}} (rate {{rate}}).',
+    errors: {
+      'refund-required': 'These funds cannot be exchanged after the review; choose a refund.',
+      'invalid-transition': 'The order has changed meanwhile; the page shows where it stands now.',
+      'not-found': 'No such order, or it belongs to another account.',
+    },
   },
   refund: {
     inProgressTitle: 'Refund in progress',
@@ -89,7 +99,8 @@ export const trust = {
     label: 'Your anti-phishing phrase',
     shownNext:
       'Check that your phrase appears here. If it is missing or different, this page is not ours: do not pay.',
-    notSet: 'Set an anti-phishing phrase in Settings: we show it next to every payment detail, so you can tell our pages from fakes.',
+    notSet:
+      'Set an anti-phishing phrase in Settings: we show it next to every payment detail, so you can tell our pages from fakes.',
     setIt: 'Set it now',
     settingsTitle: 'Anti-phishing phrase',
     settingsHint:
@@ -97,6 +108,7 @@ export const trust = {
     settingsField: 'Phrase',
     save: 'Save the phrase',
     saved: 'The anti-phishing phrase is saved.',
+    removed: 'The anti-phishing phrase is removed.',
     remove: 'Remove',
     tooShort: 'At least 4 characters',
     tooLong: 'At most 64 characters',
@@ -109,8 +121,11 @@ export const trust = {
       'Paste a deposit address, IBAN or account number you were given. We tell you whether we gave it out.',
     field: 'Address, IBAN or account number',
     submit: 'Check',
+    checking: 'Checking…',
+    checked: 'Checked: {{value}}',
     active: 'Yes: this is ours and in use now ({{currency}}).',
-    retired: 'This was ours but is no longer used. Do not pay to it; open your order for current details.',
+    retired:
+      'This was ours but is no longer used. Do not pay to it; open your order for current details.',
     unknown: 'This is not one of ours. Do not pay to it, and tell support where you saw it.',
     kinds: {
       deposit_address: 'deposit address',

@@ -1,6 +1,8 @@
 import type { exchange as en } from '../en/exchange.ts';
 import type { Messages } from '../../types.ts';
 
+import { trust } from './trust.ts';
+
 export const exchange: Messages<typeof en> = {
   create: {
     metaTitle: 'Обмен {{send}} на {{receive}}',
@@ -12,7 +14,8 @@ export const exchange: Messages<typeof en> = {
     youGet: 'Вы получаете',
     detailsLegend: 'Ваши данные',
     email: 'E-mail',
-    emailHint: 'Сюда придут статус заявки и реквизиты для оплаты.',
+    emailHint:
+      'Сюда придут обновления заявки и личная ссылка на неё. Реквизиты для оплаты показываются только на странице заявки и никогда не приходят по e-mail.',
     fullName: 'ФИО',
     walletAddress: 'Адрес кошелька (сеть {{network}})',
     walletHint:
@@ -72,6 +75,8 @@ export const exchange: Messages<typeof en> = {
       paid: 'Оплачено',
       completed: 'Завершено',
       canceled: 'Отменено',
+      // The side states of issue 10 (docs/decisions/015-order-trust.md), one text for both.
+      ...trust.statuses,
     },
     waitingForOperator:
       'Оператор готовит реквизиты для оплаты. Это занимает от 2 до 10 минут; страница обновится сама.',

@@ -47,6 +47,10 @@ export const miniapp: Messages<typeof source> = {
     cancelKeep: 'Оставить заявку',
     cancelYes: 'Да, отменить',
   },
+  trust: {
+    choose: 'Что сделать с вашим платежом?',
+    refundCashConfirm: 'Запросить возврат {{received}}? Наличные возвращаются в пункте выдачи.',
+  },
   loading: 'Загрузка…',
   retry: 'Попробовать снова',
   loadFailed: 'Не удалось загрузить. Проверьте соединение и попробуйте снова.',

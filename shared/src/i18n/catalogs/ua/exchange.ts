@@ -1,6 +1,8 @@
 import type { exchange as en } from '../en/exchange.ts';
 import type { Messages } from '../../types.ts';
 
+import { trust } from './trust.ts';
+
 export const exchange: Messages<typeof en> = {
   create: {
     metaTitle: 'Обмін {{send}} на {{receive}}',
@@ -12,7 +14,8 @@ export const exchange: Messages<typeof en> = {
     youGet: 'Ви отримуєте',
     detailsLegend: 'Ваші дані',
     email: 'E-mail',
-    emailHint: 'Сюди надійдуть статус заявки та реквізити для оплати.',
+    emailHint:
+      'Сюди надходитимуть оновлення заявки та особисте посилання на неї. Реквізити для оплати показуються лише на сторінці заявки й ніколи не надсилаються e-mail.',
     fullName: "Прізвище, ім'я, по батькові",
     walletAddress: 'Адреса гаманця (мережа {{network}})',
     walletHint:
@@ -71,6 +74,8 @@ export const exchange: Messages<typeof en> = {
       paid: 'Оплачено',
       completed: 'Завершено',
       canceled: 'Скасовано',
+      // The side states of issue 10 (docs/decisions/015-order-trust.md), one text for both.
+      ...trust.statuses,
     },
     waitingForOperator:
       'Оператор готує реквізити для оплати. Це займає від 2 до 10 хвилин; сторінка оновиться сама.',

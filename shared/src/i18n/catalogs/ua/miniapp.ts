@@ -47,6 +47,10 @@ export const miniapp: Messages<typeof source> = {
     cancelKeep: 'Залишити заявку',
     cancelYes: 'Так, скасувати',
   },
+  trust: {
+    choose: 'Що зробити з вашим платежем?',
+    refundCashConfirm: 'Запросити повернення {{received}}? Готівка повертається в пункті видачі.',
+  },
   loading: 'Завантаження…',
   retry: 'Спробувати знову',
   loadFailed: 'Не вдалося завантажити. Перевірте з’єднання та спробуйте знову.',

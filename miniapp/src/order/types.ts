@@ -1,0 +1,7 @@
+import type { OrderStatus } from '@app/web/app/exchange/order-status.ts';
+import type { TransactionSubscription } from '@app/web/app/graphql/generated/user.ts';
+
+/** An order as the order screen follows it (the Transaction subscription), its status typed. */
+export type Order = Omit<NonNullable<TransactionSubscription['transactions_by_pk']>, 'status'> & {
+  status: OrderStatus;
+};

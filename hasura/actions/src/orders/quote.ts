@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 
 import {
   computeQuote,
@@ -16,6 +16,23 @@ import { ActionFailure } from '../http/errors.ts';
 import { latestRates } from '../rates/index.ts';
 
 type Queryable = Pick<pg.Pool, 'query'>;
+
+type Reads = ReadonlyArray<() => Promise<unknown>>;
+
+/**
+ * Runs independent reads: at once on a pool (each on a connection of its own), one after
+ * another on a single client, which runs one query at a time (a transaction's client).
+ */
+async function readAll<T extends Reads>(
+  db: Queryable,
+  reads: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  type Results = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+  if (db instanceof pg.Pool) return (await Promise.all(reads.map((read) => read()))) as Results;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as Results;
+}
 
 /** A currency row as the order needs it. */
 export interface CurrencyRow {
@@ -69,44 +86,49 @@ export async function serverQuote(db: Queryable, request: QuoteRequest): Promise
   // Numbers arrive as their digits (see parsePayload); anything else is not an amount.
   const typed = typeof amount === 'string' ? amount : '';
 
-  const [currencies, direction, prices, levels, user, custom] = await Promise.all([
-    db.query<CurrencyRow>(
-      `SELECT code, kind, network, precision, min_amount::text AS min_amount,
+  const [currencies, direction, prices, levels, user, custom] = await readAll(db, [
+    () =>
+      db.query<CurrencyRow>(
+        `SELECT code, kind, network, precision, min_amount::text AS min_amount,
               max_amount::text AS max_amount, enabled
          FROM public.currencies WHERE code = ANY($1::text[])`,
-      [[from, to]],
-    ),
-    db.query<{
-      enabled: boolean;
-      window_start: string | null;
-      window_end: string | null;
-      window_cutoff: string | null;
-      window_utc_offset_minutes: number | null;
-    }>(
-      `SELECT enabled, window_start::text AS window_start, window_end::text AS window_end,
+        [[from, to]],
+      ),
+    () =>
+      db.query<{
+        enabled: boolean;
+        window_start: string | null;
+        window_end: string | null;
+        window_cutoff: string | null;
+        window_utc_offset_minutes: number | null;
+      }>(
+        `SELECT enabled, window_start::text AS window_start, window_end::text AS window_end,
               window_cutoff::text AS window_cutoff, window_utc_offset_minutes
          FROM public.exchange_directions WHERE from_currency = $1 AND to_currency = $2`,
-      [from, to],
-    ),
-    latestRates(db, [from, to]),
-    db.query<MarginLevel & { status: string }>(
-      `SELECT status, buy_margin::text AS buy_margin, sell_margin::text AS sell_margin
+        [from, to],
+      ),
+    () => latestRates(db, [from, to]),
+    () =>
+      db.query<MarginLevel & { status: string }>(
+        `SELECT status, buy_margin::text AS buy_margin, sell_margin::text AS sell_margin
          FROM public.user_levels`,
-    ),
-    request.userId
-      ? db.query<{ status: string }>('SELECT status FROM public.portal_users WHERE id = $1', [
-          request.userId,
-        ])
-      : Promise.resolve(undefined),
-    request.userId
-      ? db.query<CustomRate & { currency_code: string }>(
-          `SELECT currency_code, sell_rate::text AS sell_rate, buy_rate::text AS buy_rate
+      ),
+    () =>
+      request.userId
+        ? db.query<{ status: string }>('SELECT status FROM public.portal_users WHERE id = $1', [
+            request.userId,
+          ])
+        : Promise.resolve(undefined),
+    () =>
+      request.userId
+        ? db.query<CustomRate & { currency_code: string }>(
+            `SELECT currency_code, sell_rate::text AS sell_rate, buy_rate::text AS buy_rate
              FROM public.user_custom_carrency
             WHERE user_id = $1 AND currency_code = ANY($2::text[])`,
-          [request.userId, [from, to]],
-        )
-      : Promise.resolve(undefined),
-  ]);
+            [request.userId, [from, to]],
+          )
+        : Promise.resolve(undefined),
+  ] as const);
 
   const fromRow = currencies.rows.find((row) => row.code === from);
   const toRow = currencies.rows.find((row) => row.code === to);

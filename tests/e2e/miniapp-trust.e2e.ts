@@ -2,7 +2,6 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
 import { adminGraphql } from './accounts.ts';
-import { ADMIN_SECRET, GRAPHQL_URL } from './stack.ts';
 import { expect, test } from './support.ts';
 import {
   hapticNotifications,
@@ -11,6 +10,7 @@ import {
   newTelegramUser,
   telegramCalls,
 } from './telegram.ts';
+import { operator as staff } from './trust-helpers.ts';
 
 /*
  * The trust features of issue 10 in the Telegram mini-app (docs/decisions/015-order-trust.md),
@@ -26,76 +26,6 @@ const TRC20_ADDRESS = 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC';
 const DEPOSIT_ADDRESS = 'bc1qminiapptrust0e2etestaddress00000000';
 /** A valid Bitcoin (bech32) address: the refund goes back on the send currency's network. */
 const REFUND_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
-
-let staffId: string | undefined;
-
-/** A staff step as the console sends it: the provisioned admin acting in the manager role. */
-async function asManager<T>(query: string, variables: Record<string, unknown>): Promise<T> {
-  staffId ??= (
-    await adminGraphql<{ roles: Array<{ user_id: string }> }>(
-      'query { roles(where: { role_type: { _eq: "admin" } }, limit: 1) { user_id } }',
-    )
-  ).roles[0]?.user_id;
-  if (!staffId) throw new Error('no provisioned admin');
-  const response = await fetch(GRAPHQL_URL, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-hasura-admin-secret': ADMIN_SECRET,
-      'x-hasura-role': 'manager',
-      'x-hasura-user-id': staffId,
-    },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: T; errors?: unknown[] };
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data as T;
-}
-
-const staff = {
-  supplyAddress: (id: string, address: string) =>
-    asManager(
-      `mutation ($id: uuid!, $address: String!) {
-         supplyRequisites(transactionId: $id, depositAddress: $address) { status }
-       }`,
-      { id, address },
-    ),
-  confirmPayment: (id: string, receivedAmount: string) =>
-    asManager(
-      `mutation ($id: uuid!, $received: numeric) {
-         confirmPayment(transactionId: $id, receivedAmount: $received) { status }
-       }`,
-      { id, received: receivedAmount },
-    ),
-  hold: (id: string, category: string) =>
-    asManager(
-      `mutation ($id: uuid!, $category: String!) {
-         holdOrder(transactionId: $id, category: $category) { status }
-       }`,
-      { id, category },
-    ),
-  releaseHold: (id: string, outcome: 'release' | 'refund') =>
-    asManager(
-      `mutation ($id: uuid!, $outcome: String!) {
-         releaseHold(transactionId: $id, outcome: $outcome) { status }
-       }`,
-      { id, outcome },
-    ),
-  complete: (id: string, payoutTxId: string) =>
-    asManager(
-      `mutation ($id: uuid!, $tx: String!) {
-         completeExchange(transactionId: $id, payoutTxId: $tx) { status }
-       }`,
-      { id, tx: payoutTxId },
-    ),
-  completeRefund: (id: string, refundTxId: string) =>
-    asManager(
-      `mutation ($id: uuid!, $tx: String!) {
-         completeRefund(transactionId: $id, refundTxId: $tx) { status }
-       }`,
-      { id, tx: refundTxId },
-    ),
-};
 
 /** From the exchange screen to a created BTC → USDT (TRC20) order; returns its id. */
 async function createOrder(page: Page, amount: string): Promise<string> {

@@ -124,25 +124,6 @@ export const operator = {
     ),
 };
 
-/**
- * Runs `step` until it stops failing with "not implemented" or a missing action (the actions of
- * issue 10 landed while these tests were written); any other failure is thrown at once.
- */
-export async function whenAvailable<T>(step: () => Promise<T>, attempts = 10): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await step();
-    } catch (error) {
-      const text = String(error);
-      const missing = /not implemented|not-implemented|unknown action|not found in type/i.test(
-        text,
-      );
-      if (!missing || attempt >= attempts) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 30_000));
-    }
-  }
-}
-
 /** A statement on the stack's database (the embedded PostgreSQL), e.g. to move a deadline. */
 export async function sql(text: string, values: unknown[] = []): Promise<pg.QueryResult> {
   const client = new pg.Client({

@@ -14,7 +14,6 @@ import {
   runDeadlines,
   sql,
   TRC20_ADDRESS,
-  whenAvailable,
   type Order,
   type Person,
 } from './trust-helpers.ts';
@@ -52,7 +51,7 @@ async function awaitingPayment(page: Page, tag: string, amount = '0.05') {
   const order = await createBtcOrder(customer, amount);
   await openOrder(page, customer, order);
   const address = depositAddress();
-  await whenAvailable(() => operator.supplyAddress(order.id, address));
+  await operator.supplyAddress(order.id, address);
   await expect(status(page)).toHaveText('Waiting for payment');
   return { customer, order, address };
 }
@@ -109,7 +108,7 @@ test('the operator’s promise and the payment window count down; the phrase sit
 
   // Requisites given: the payment window counts down, the phrase is above the address.
   const address = depositAddress();
-  await whenAvailable(() => operator.supplyAddress(id, address));
+  await operator.supplyAddress(id, address);
   await expect(status(page)).toHaveText('Waiting for payment');
   await expect(page.getByRole('timer')).toContainText(/Pay within \d+:\d{2}/);
   await expect(page.getByText(/^Pay by /)).toBeVisible();
@@ -172,7 +171,7 @@ test('late requisites: the late notice, and the order canceled at no cost', asyn
 
 test('a held payment explains itself, then is released to paid', async ({ page }) => {
   const { order } = await awaitingPayment(page, 'trust-hold');
-  await whenAvailable(() => operator.hold(order.id, 'source_of_funds'));
+  await operator.hold(order.id, 'source_of_funds');
   await expect(status(page)).toHaveText('On hold');
   await expect(page.getByRole('heading', { name: 'Your payment is on hold' })).toBeVisible();
   await expect(page.getByText('We need to confirm where the funds come from.')).toBeVisible();
@@ -183,14 +182,14 @@ test('a held payment explains itself, then is released to paid', async ({ page }
   );
   await expectNoSeriousViolations(page);
   await page.screenshot({ path: test.info().outputPath('trust-on-hold.png'), fullPage: true });
-  await whenAvailable(() => operator.releaseHold(order.id, 'release'));
+  await operator.releaseHold(order.id, 'release');
   await expect(status(page)).toHaveText('Paid');
   await expect(page.getByText(/Payment received/)).toBeVisible();
 });
 
 test('underpaid: the owner asks for a refund in the page, staff send it', async ({ page }) => {
   const { order } = await awaitingPayment(page, 'trust-underpaid');
-  await whenAvailable(() => operator.confirmPayment(order.id, '0.04'));
+  await operator.confirmPayment(order.id, '0.04');
   await expect(status(page)).toHaveText('Your action needed');
   await expect(page.getByText('We received 0.04 BTC instead of 0.05 BTC.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Continue at the current rate' })).toBeVisible();
@@ -212,7 +211,7 @@ test('underpaid: the owner asks for a refund in the page, staff send it', async 
   await expect(
     page.getByText(`We are sending 0.04 BTC back to ${BTC_REFUND_ADDRESS}.`),
   ).toBeVisible();
-  await whenAvailable(() => operator.completeRefund(order.id, 'refund-tx-e2e-1'));
+  await operator.completeRefund(order.id, 'refund-tx-e2e-1');
   await expect(status(page)).toHaveText('Refunded');
   await expect(page.getByText('The refund was sent.')).toBeVisible();
   await expect(page.locator('.copy-row__value', { hasText: 'refund-tx-e2e-1' })).toBeVisible();
@@ -222,7 +221,7 @@ test('overpaid: the owner continues at the current rate and is paid the settled 
   page,
 }) => {
   const { order } = await awaitingPayment(page, 'trust-overpaid');
-  await whenAvailable(() => operator.confirmPayment(order.id, '0.06'));
+  await operator.confirmPayment(order.id, '0.06');
   await expect(status(page)).toHaveText('Your action needed');
   await expect(page.getByText('We received 0.06 BTC instead of 0.05 BTC.')).toBeVisible();
   // The estimate comes from the public quote of what arrived.
@@ -288,7 +287,7 @@ test('the secret link opens its own order read-only, another link another order,
     });
 
     // The page follows the order (every 15 s).
-    await whenAvailable(() => operator.confirmPayment(mine.order.id));
+    await operator.confirmPayment(mine.order.id);
     await expect(visitor.page.locator('.order-summary .status')).toHaveText('Paid', {
       timeout: 25_000,
     });
@@ -319,8 +318,8 @@ test('a completed order’s receipt shows the payout tx id, and its PDF download
   browser,
 }) => {
   const { order } = await awaitingPayment(page, 'trust-receipt');
-  await whenAvailable(() => operator.confirmPayment(order.id));
-  await whenAvailable(() => operator.complete(order.id, 'payout-tx-e2e-receipt'));
+  await operator.confirmPayment(order.id);
+  await operator.complete(order.id, 'payout-tx-e2e-receipt');
   await expect(status(page)).toHaveText('Completed');
   await page.getByRole('link', { name: 'Receipt' }).click();
   await expect(page).toHaveURL(new RegExp(`/transaction/${order.id}/receipt$`));

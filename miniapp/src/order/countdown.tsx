@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { remainingUntil } from './deadlines.ts';
+import { remainingUntil } from '@app/shared/orders/deadlines';
 
 /*
  * Live deadlines (issue 10). The mini-app renders only in the browser, so a countdown ticks from

@@ -11,7 +11,7 @@ import { useSession } from '../session.ts';
 
 import { Countdown, useNow } from './countdown.tsx';
 import './order.css';
-import { EXPIRING_SOON_MS, formatMoment, operatorsOffline } from './deadlines.ts';
+import { EXPIRING_SOON_MS, formatMoment, operatorsOffline } from '@app/shared/orders/deadlines';
 import type { Order } from './types.ts';
 import { openWebPage, webPages } from './web-links.ts';
 

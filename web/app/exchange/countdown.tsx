@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { useLocale } from '#app/i18n/locale.ts';
 
-import { formatMoment, remainingUntil } from './deadlines.ts';
+import { formatMoment, remainingUntil } from '@app/shared/orders/deadlines';
 
 /*
  * Deadlines on screen (issue 10). A server render cannot know the reader's clock or time zone,

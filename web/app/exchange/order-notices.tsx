@@ -5,7 +5,7 @@ import { useLocalePath } from '#app/i18n/locale.ts';
 
 import { CopyRow } from './copy-row.tsx';
 import { Countdown, useMomentText, useNow } from './countdown.tsx';
-import { operatorsOffline, type DirectionWindowColumns } from './deadlines.ts';
+import { operatorsOffline, type DirectionWindowColumns } from '@app/shared/orders/deadlines';
 
 /*
  * What an order's state says beyond its name (issue 10, docs/decisions/015-order-trust.md): the

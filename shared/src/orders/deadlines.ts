@@ -1,11 +1,13 @@
-import { LANGUAGE_TAGS, type Locale } from '@app/shared/i18n';
-import { processingAt, windowFromColumns } from '@app/shared/quote';
+import { LANGUAGE_TAGS, type Locale } from '../i18n/locales.ts';
+// The window helpers alone, not the quote math's index: the mini-app's order screen would
+// otherwise carry decimal.js.
+import { processingAt, windowFromColumns } from '../quote/window.ts';
 
 /*
- * An order's deadlines as the mini-app words them (issue 10, docs/decisions/015-order-trust.md):
- * what is left until a moment, when the operators of a direction with working hours come back,
- * and absolute moments in the person's language. Pure, so they are tested without a browser.
- * (The web portal has the same helpers in web/app/exchange/deadlines.ts; one copy can go.)
+ * The order's deadlines as people read them (issue 10, docs/decisions/015-order-trust.md):
+ * what is left until a moment, the direction's working hours in their own UTC offset, and
+ * absolute times that render the same on the server and in the browser. Pure, so the order
+ * page, the secret-link page and the mini-app can share them.
  */
 
 /** What is left until a deadline, split as the countdown texts show it. */
@@ -15,13 +17,13 @@ export type Remaining =
   | { kind: 'minutes'; minutes: number; seconds: string };
 
 /**
- * The time from `now` to `deadline` (both ms since the epoch): an hour or more as hours and
+ * The time left from `now` to `deadline` (ms since the epoch): an hour or more as hours and
  * minutes, less as minutes and two-digit seconds, nothing left as overdue. Rounded down, so a
  * countdown never promises a second that is not there.
  */
 export function remainingUntil(deadline: number, now: number): Remaining {
   const left = Math.floor((deadline - now) / 1000);
-  if (!(left > 0)) return { kind: 'overdue' };
+  if (left <= 0) return { kind: 'overdue' };
   if (left >= 3600) {
     return {
       kind: 'hours',
@@ -45,7 +47,6 @@ export function utcOffsetLabel(offsetMinutes: number): string {
   return minutes === 0 ? `${sign}${hours}` : `${sign}${hours}:${String(minutes).padStart(2, '0')}`;
 }
 
-/** The `window_*` columns of an order's direction, as the Transaction subscription selects them. */
 export interface DirectionWindowColumns {
   window_start: string | null;
   window_end: string | null;
@@ -54,9 +55,9 @@ export interface DirectionWindowColumns {
 }
 
 /**
- * When the operators of a direction come back, if they are away at `now` (outside its daily
- * window, or past the cut-off): the opening as `HH:MM` in the window's own offset, with that
- * offset's label (`09:00`, `+3`). `null` when the direction has no window or it is open.
+ * When the operators of a direction come back, if they are away at `now` (outside the daily
+ * window or past its cut-off): the opening as `HH:MM` in the window's own offset, with that
+ * offset's label. `null` when the direction has no window or it is open.
  */
 export function operatorsOffline(
   columns: DirectionWindowColumns | null | undefined,
@@ -65,19 +66,23 @@ export function operatorsOffline(
   const window = columns ? windowFromColumns(columns) : null;
   if (!window) return null;
   const processing = processingAt(window, now);
-  if (processing.mode !== 'next-window') return null;
+  if (processing.mode !== 'next-window' || !processing.at) return null;
   const local = new Date(Date.parse(processing.at) + window.utcOffsetMinutes * 60_000);
   const time = `${String(local.getUTCHours()).padStart(2, '0')}:${String(local.getUTCMinutes()).padStart(2, '0')}`;
   return { at: processing.at, time, offset: utcOffsetLabel(window.utcOffsetMinutes) };
 }
 
-/** A date and time in the person's language and time zone (`21 Nov 2025, 14:30`). */
-export function formatMoment(iso: string, locale: Locale, timeZone?: string): string {
-  return new Date(iso).toLocaleString(LANGUAGE_TAGS[locale], {
+/**
+ * A date and time in the page's language. `utc`: in UTC with the zone named, which is what a
+ * server render shows (it cannot know the reader's zone); the browser then shows local time.
+ */
+export function formatMoment(iso: string, locale: Locale, utc = false): string {
+  const text = new Date(iso).toLocaleString(LANGUAGE_TAGS[locale], {
     dateStyle: 'medium',
     timeStyle: 'short',
-    ...(timeZone ? { timeZone } : {}),
+    ...(utc ? { timeZone: 'UTC' } : {}),
   });
+  return utc ? `${text} UTC` : text;
 }
 
 /** Less than this is left to pay: the countdown warns. */

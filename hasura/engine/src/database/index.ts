@@ -10,3 +10,11 @@ export {
 } from './migrator.ts';
 export { applySeeds } from './seeds.ts';
 export { createPool } from './pool.ts';
+export {
+  backupDatabase,
+  BackupError,
+  BACKUP_SCHEMAS,
+  DEFAULT_BACKUP_DIR,
+  type BackupHeader,
+} from './backup.ts';
+export { restoreDatabase, RestoreError, RestoreRefusedError } from './restore.ts';

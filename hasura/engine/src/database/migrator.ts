@@ -9,15 +9,16 @@ import { compareVersions, loadMigrationFiles, type MigrationFile } from './migra
  * together with its ledger row, so a failure leaves neither half applied.
  */
 
-const LEDGER_DDL = `
+/** The ledger Hasura's CLI and engine image use (restore.ts creates it too). */
+export const LEDGER_DDL = `
   CREATE SCHEMA IF NOT EXISTS hdb_catalog;
   CREATE TABLE IF NOT EXISTS hdb_catalog.schema_migrations (
     version bigint NOT NULL PRIMARY KEY,
     dirty boolean NOT NULL
   );`;
 
-/** Serialises migration runs of several processes on one database. */
-const MIGRATION_LOCK_KEY = 7_301_990_214;
+/** Serialises migration runs (and restores) of several processes on one database. */
+export const MIGRATION_LOCK_KEY = 7_301_990_214;
 
 export class MigrationError extends Error {
   override name = 'MigrationError';

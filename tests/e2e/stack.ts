@@ -33,6 +33,8 @@ export const WEB_URL = `http://localhost:${E2E_PORTS.web}`;
 export const GRAPHQL_URL = `http://localhost:${E2E_PORTS.engine}/v1/graphql`;
 export const AUTH_URL = `http://localhost:${E2E_PORTS.auth}`;
 export const ADMIN_SECRET = 'dev-only-hasura-admin-secret';
+/** The stack's embedded PostgreSQL, for tests that look at or move data directly. */
+export const DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${E2E_PORTS.database}/postgres?sslmode=disable`;
 
 /** The launcher's environment for the e2e stack. */
 export function stackEnvironment(dataDir: string): Record<string, string> {

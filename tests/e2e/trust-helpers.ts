@@ -1,10 +1,10 @@
 import pg from 'pg';
 
-import { orderLinkToken } from '../../hasura/actions/src/orders/link-token.ts';
+import { orderLinkToken } from '@app/actions/orders/link-token';
 
 import { adminGraphql } from './accounts.ts';
 import { graphqlAs, newCustomer, type Person } from './staff-session.ts';
-import { E2E_PORTS } from './stack.ts';
+import { DATABASE_URL, E2E_PORTS } from './stack.ts';
 
 /*
  * The trust paths of issue 10 end to end (tests/e2e/trust.e2e.ts): orders made through the API
@@ -126,9 +126,7 @@ export const operator = {
 
 /** A statement on the stack's database (the embedded PostgreSQL), e.g. to move a deadline. */
 export async function sql(text: string, values: unknown[] = []): Promise<pg.QueryResult> {
-  const client = new pg.Client({
-    connectionString: `postgres://postgres:postgres@127.0.0.1:${E2E_PORTS.database}/postgres?sslmode=disable`,
-  });
+  const client = new pg.Client({ connectionString: DATABASE_URL });
   await client.connect();
   try {
     return await client.query(text, values);

@@ -248,7 +248,7 @@ test('a visitor who follows the referral link and signs up counts as a referral'
 
   // The referral's order completes: the referrer earns a bonus on it.
   const order = await createOrder(referral, '0.05');
-  await staff.supplyAddress(order.id, '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2');
+  await staff.supplyAddress(order.id, '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy');
   await staff.confirmPayment(order.id);
   await staff.complete(order.id, 'payout-tx-referral-1');
 

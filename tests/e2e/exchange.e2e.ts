@@ -10,7 +10,7 @@ import { expect, expectedFailures, hydrated, test } from './support.ts';
  */
 
 const TRC20_ADDRESS = 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC';
-const DEPOSIT_ADDRESS = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
+const DEPOSIT_ADDRESS = '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy';
 
 async function fillOrderForm(page: Page, email: string) {
   await page.getByLabel('E-mail').fill(email);

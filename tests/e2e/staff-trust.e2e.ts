@@ -24,7 +24,7 @@ import { expect, expectNoSeriousViolations, hydrated, test } from './support.ts'
 test.describe.configure({ mode: 'serial' });
 
 const TRC20_ADDRESS = 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC';
-const DEPOSIT_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+const DEPOSIT_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const REFUND_ADDRESS = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
 const ACTIONS_URL = `http://127.0.0.1:${E2E_PORTS.actions}`;
 

@@ -25,6 +25,17 @@ import {
 } from './launcher/supervisor.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** A database URL fit to print: its password masked (and nothing of one it cannot parse). */
+function withoutPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(DATABASE_URL, not shown)';
+  }
+}
 const say = (line: string) => process.stdout.write(`[launcher] ${line}\n`);
 
 const env = loadEnv(LauncherEnv);
@@ -108,7 +119,9 @@ try {
 }
 
 const lines = [
-  `Database     ${database.url}`,
+  // The embedded database's fixed local credentials are printed for clients to copy; a given
+  // DATABASE_URL's password is a secret, and logs are no place for it.
+  `Database     ${database.embedded ? database.url : withoutPassword(database.url)}`,
   ...services.flatMap((service) => service.definition.urls(service.port)),
 ];
 say(`ready\n\n  ${lines.join('\n  ')}\n\n  Ctrl-C stops everything.\n`);

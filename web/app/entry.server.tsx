@@ -3,12 +3,16 @@ import { Transform } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
-import { ServerRouter, type EntryContext } from 'react-router';
+import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
 
 /*
- * React Router's default Node entry, with one change: React 18.3's streaming renderer can write
- * the unused tail of its 2 KB buffer, which puts NUL bytes into long pages with multi-byte text
- * (facebook/react#31134, fixed only in React 19). NUL is never valid in HTML, so it is dropped.
+ * React Router's default Node entry, with two changes:
+ * - the response's CSP nonce (web/server/security.ts, through the load context) goes on every
+ *   inline script: React Router's <Scripts>, <ScrollRestoration> and streamed hydration data,
+ *   and React's own streaming scripts;
+ * - React 18.3's streaming renderer can write the unused tail of its 2 KB buffer, which puts NUL
+ *   bytes into long pages with multi-byte text (facebook/react#31134, fixed only in React 19).
+ *   NUL is never valid in HTML, so it is dropped.
  */
 
 export const streamTimeout = 5_000;
@@ -31,7 +35,9 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext?: AppLoadContext,
 ) {
+  const nonce = loadContext?.cspNonce;
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -48,8 +54,9 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = withoutNulBytes(() => {

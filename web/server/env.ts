@@ -38,6 +38,13 @@ export const WebEnv = z.object({
   MINIAPP_DEV_LAUNCH: z.enum(['true', 'false']).optional(),
   /** The bot's token, for MINIAPP_DEV_LAUNCH only (the auth service must have the same). */
   TELEGRAM_BOT_TOKEN: telegramBotToken().optional(),
+  /**
+   * The bot's port (the launcher gives every service the same environment): outside
+   * production its sandbox page at http://localhost:BOT_PORT frames the mini-app, so the
+   * mini-app's frame-ancestors name it.
+   */
+  BOT_PORT: port(4200),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 });
 export type WebEnv = z.infer<typeof WebEnv>;
 

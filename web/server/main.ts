@@ -16,18 +16,32 @@ import type { ServerBuild } from 'react-router';
 import { loadEnv } from '@app/shared/env';
 import { createLogger } from '@app/shared/log';
 
-import { createPortalHandler } from './app.ts';
+import { createPortalHandler, createWebApp } from './app.ts';
 import { getPublicEnv, WebEnv } from './env.ts';
 import { mountMiniapp } from './miniapp.ts';
 import { RATE_FEED_PATH, rateFeedHandler } from './rate-feed.ts';
 
 const env = loadEnv(WebEnv);
-const logger = createLogger('web');
+const logger = createLogger('web', { level: env.LOG_LEVEL });
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const buildDir = env.WEB_BUILD_DIR ? path.resolve(env.WEB_BUILD_DIR) : path.join(root, 'build');
 
-const app = express();
-app.disable('x-powered-by');
+const servingBuild =
+  (env.WEB_SERVE ?? (env.NODE_ENV === 'production' ? 'build' : 'dev')) === 'build';
+let build: ServerBuild | undefined;
+if (servingBuild) {
+  const serverBuild = path.join(buildDir, 'server', 'index.js');
+  if (!existsSync(serverBuild)) {
+    logger.fatal({ serverBuild }, 'no production build: run `npm run build -w web` first');
+    process.exit(1);
+  }
+  build = (await import(serverBuild)) as ServerBuild;
+}
+// The build's own id, so clients notice a deployment (spec section 2: new-build check).
+const buildId = build ? build.assets.version : `dev-${Date.now()}`;
+const publicEnv = getPublicEnv(env, buildId);
+
+const app = createWebApp(env, publicEnv);
 // gzip or brotli for the HTML, scripts and styles: the uncompressed bundles cost seconds on a
 // mobile connection (Lighthouse "enable text compression"; React Router's server templates do
 // the same).
@@ -42,18 +56,8 @@ app.get('/healthz', (_req, res) => {
 // The rates for exchange monitors (BestChange's export file), from the engine's rateFeed.
 app.get(RATE_FEED_PATH, rateFeedHandler(env.PUBLIC_GRAPHQL_URL, { logger }));
 
-const servingBuild =
-  (env.WEB_SERVE ?? (env.NODE_ENV === 'production' ? 'build' : 'dev')) === 'build';
-const miniappOptions = { app, server, env, servingBuild, root, logger };
-if (servingBuild) {
-  const serverBuild = path.join(buildDir, 'server', 'index.js');
-  if (!existsSync(serverBuild)) {
-    logger.fatal({ serverBuild }, 'no production build: run `npm run build -w web` first');
-    process.exit(1);
-  }
-  const build = (await import(serverBuild)) as ServerBuild;
-  // The build's own id, so clients notice a deployment (spec section 2: new-build check).
-  const buildId = build.assets.version;
+const miniappOptions = { app, server, env, servingBuild, root, logger, publicEnv };
+if (build) {
   app.use(
     '/assets',
     express.static(path.join(buildDir, 'client', 'assets'), { immutable: true, maxAge: '1y' }),
@@ -62,8 +66,8 @@ if (servingBuild) {
   app.get('/build.json', (_req, res) => {
     res.set('cache-control', 'no-store').json({ buildId });
   });
-  await mountMiniapp({ ...miniappOptions, publicEnv: getPublicEnv(env, buildId) });
-  app.all('/{*splat}', createPortalHandler(build, getPublicEnv(env, buildId)));
+  await mountMiniapp(miniappOptions);
+  app.all('/{*splat}', createPortalHandler(build, publicEnv));
 } else {
   const vite = await import('vite');
   const devServer = await vite.createServer({
@@ -72,9 +76,8 @@ if (servingBuild) {
     server: { middlewareMode: true, hmr: { server } },
     logLevel: 'warn',
   });
-  const buildId = `dev-${Date.now()}`;
   // The mini-app's Vite server answers its own paths first.
-  await mountMiniapp({ ...miniappOptions, publicEnv: getPublicEnv(env, buildId) });
+  await mountMiniapp(miniappOptions);
   app.use(devServer.middlewares);
   app.get('/build.json', (_req, res) => {
     res.set('cache-control', 'no-store').json({ buildId });
@@ -83,7 +86,7 @@ if (servingBuild) {
     '/{*splat}',
     createPortalHandler(
       () => devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
-      getPublicEnv(env, buildId),
+      publicEnv,
     ),
   );
 }

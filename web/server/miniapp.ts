@@ -18,6 +18,7 @@ import { loadExchangeCatalog } from '../app/exchange/catalog.server.ts';
 
 import type { PublicEnv, WebEnv } from './env.ts';
 import { devLaunchParams } from './dev-launch.ts';
+import { cspNonce } from './security.ts';
 import { TELEGRAM_THEMES } from './telegram-themes.ts';
 
 export { devLaunchParams, TELEGRAM_THEMES };
@@ -36,6 +37,17 @@ const scriptJson = (value: unknown): string =>
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+
+/** ` nonce="…"` for a script element, when the response has a CSP nonce (security.ts). */
+const nonceAttribute = (nonce: string | undefined): string => (nonce ? ` nonce="${nonce}"` : '');
+
+/**
+ * The page's own script elements (the template's, which is ours and carries no request data)
+ * with the response's nonce: the build's module script, and in development Vite's client and
+ * React's refresh preamble, which is inline.
+ */
+const withNonces = (html: string, nonce: string | undefined): string =>
+  nonce ? html.replace(/<script\b/g, `<script${nonceAttribute(nonce)}`) : html;
 
 /** A navigation to one of the app's screens, not a request for a module or an asset. */
 const isPageRequest = (req: Request): boolean =>
@@ -67,9 +79,10 @@ async function localeChunks(buildDir: string): Promise<Partial<Record<string, st
 export function localePreloadScript(
   chunks: Partial<Record<string, string>>,
   devInitData?: string,
+  nonce?: string,
 ): string {
   if (!chunks['en'] || !chunks['ru'] || !chunks['ua']) return '';
-  return `<script>(function(m,d){try{var p=/^\\/(ru|ua)\\//.exec(location.pathname),l=p&&p[1];if(!l){var i=new URLSearchParams(location.hash.slice(1)).get('tgWebAppData')||d,u=i&&JSON.parse(new URLSearchParams(i).get('user')||'null'),c=((u&&u.language_code)||navigator.language||'').toLowerCase().split(/[-_]/)[0];l=c==='uk'?'ua':c==='ru'?'ru':'en'}var a=document.createElement('link');a.rel='modulepreload';a.href=m[l];document.head.appendChild(a)}catch(e){}})(${scriptJson(chunks)},${scriptJson(devInitData ?? '')})</script>`;
+  return `<script${nonceAttribute(nonce)}>(function(m,d){try{var p=/^\\/(ru|ua)\\//.exec(location.pathname),l=p&&p[1];if(!l){var i=new URLSearchParams(location.hash.slice(1)).get('tgWebAppData')||d,u=i&&JSON.parse(new URLSearchParams(i).get('user')||'null'),c=((u&&u.language_code)||navigator.language||'').toLowerCase().split(/[-_]/)[0];l=c==='uk'?'ua':c==='ru'?'ru':'en'}var a=document.createElement('link');a.rel='modulepreload';a.href=m[l];document.head.appendChild(a)}catch(e){}})(${scriptJson(chunks)},${scriptJson(devInitData ?? '')})</script>`;
 }
 
 /** Whether development launches are on: by default outside production, never in it. */
@@ -125,7 +138,8 @@ export async function mountMiniapp(options: MiniappOptions): Promise<void> {
    */
   // Built: each language's chunk, to preload (development serves sources; nothing to preload).
   const chunks = options.servingBuild ? await localeChunks(buildDir) : {};
-  const withSettings = async (html: string, req: Request) => {
+  const withSettings = async (template: string, req: Request, nonce: string | undefined) => {
+    const html = withNonces(template, nonce);
     const catalog = await loadExchangeCatalog(publicEnv.PUBLIC_GRAPHQL_URL).catch(() => undefined);
     const launchParams = devLaunch ? devLaunchParams(req.query, token) : undefined;
     const settings = {
@@ -139,7 +153,7 @@ export async function mountMiniapp(options: MiniappOptions): Promise<void> {
       : undefined;
     return html.replace(
       ENV_MARKER,
-      `${preconnect}${localePreloadScript(chunks, devInitData)}<script>window.__PUBLIC_ENV__=${scriptJson(publicEnv)};window.__MINIAPP__=${scriptJson(settings)};</script>`,
+      `${preconnect}${localePreloadScript(chunks, devInitData, nonce)}<script${nonceAttribute(nonce)}>window.__PUBLIC_ENV__=${scriptJson(publicEnv)};window.__MINIAPP__=${scriptJson(settings)};</script>`,
     );
   };
 
@@ -155,7 +169,7 @@ export async function mountMiniapp(options: MiniappOptions): Promise<void> {
     );
   }
 
-  let page: (req: Request) => Promise<string>;
+  let page: (req: Request, nonce: string | undefined) => Promise<string>;
   if (options.servingBuild) {
     const template = await readFile(path.join(buildDir, 'index.html'), 'utf8').catch(() => {
       options.logger.fatal({ buildDir }, 'no mini-app build: run `npm run build -w miniapp` first');
@@ -169,7 +183,7 @@ export async function mountMiniapp(options: MiniappOptions): Promise<void> {
         fallthrough: false,
       }),
     );
-    page = (req) => withSettings(template, req);
+    page = (req, nonce) => withSettings(template, req, nonce);
   } else {
     const vite = await import('vite');
     const devServer = await vite.createServer({
@@ -186,19 +200,20 @@ export async function mountMiniapp(options: MiniappOptions): Promise<void> {
       if (!req.path.startsWith(`${MINIAPP_BASE}/`) || isPageRequest(req)) return next();
       devServer.middlewares(req, res, next);
     });
-    page = async (req) =>
+    page = async (req, nonce) =>
       withSettings(
         await devServer.transformIndexHtml(
           req.originalUrl,
           await readFile(path.join(appDir, 'index.html'), 'utf8'),
         ),
         req,
+        nonce,
       );
   }
 
   app.get(PAGE_PATHS, (req: Request, res: Response, next) => {
     if (!isPageRequest(req)) return next();
-    page(req).then(
+    page(req, cspNonce(res)).then(
       (html) => {
         res
           .status(200)

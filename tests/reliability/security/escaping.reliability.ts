@@ -1,0 +1,469 @@
+import pg from 'pg';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  EVENTS_SECRET,
+  STAFF_CHAT,
+  startBotService,
+  telegramUser,
+  type BotService,
+} from '../../integration/bot/harness.ts';
+import { DEV_TELEGRAM_BOT_TOKEN } from '@app/shared/env';
+import { recordFigures } from '../figures.ts';
+
+import { ADMIN, Api, dataOf, signedInitData, uniqueEmail, type Tokens } from './api.ts';
+import { hydrated, launchBrowser, signInScript, watchedPage } from './browser.ts';
+import { startRawMailbox, type CapturedMail, type RawMailbox } from './mail.ts';
+import {
+  FORMATTING,
+  hostile,
+  hostileWithHeader,
+  htmlEscaped,
+  IMAGE,
+  injectionTraces,
+  INJECTED_RECIPIENT,
+  JAVASCRIPT_URL,
+  NO_TRACES,
+  pageText,
+  RTL,
+  SCRIPT,
+  squashed,
+} from './payloads.ts';
+import { ensureBuilds, portsAt, startStack, type Stack } from './stack.ts';
+
+/*
+ * Escaping proven with payloads (issue 11, hostile input). Text people type (an order's full
+ * name and reason, a staff cancel reason, a support request's name, e-mail, subject and message,
+ * the staff feedback's subject, a Telegram first name and username, the anti-phishing phrase, a
+ * browser's User-Agent) carries markup that runs script, a `javascript:` URL, a right-to-left
+ * override, Telegram and HTML formatting and an e-mail header line. It goes in through the real
+ * APIs of the whole stack (or is shown refused there, and at the database), and comes out:
+ *
+ * (a) in the portal and the staff console as text: the payload literally on the page, no
+ *     `window.__pwned`, no element or handler from it, no CSP violation;
+ * (b) in the bot's messages (the engine's event triggers delivered to the bot's code, running
+ *     here against the Bot API emulator as tests/integration/bot does): plain text, no
+ *     parse_mode, the stored text verbatim;
+ * (c) in e-mails (the actions service's and the auth service's, through a real SMTP server):
+ *     escaped in the HTML part, verbatim in the text part, and no header line or recipient
+ *     of its own.
+ */
+
+const OFFSET = 8300;
+/** Something that is not a line break, before the one the phrase must refuse. */
+const HEADER_SAFE_PREFIX = 'abcd';
+const INBOX = 'support-inbox@example.com';
+
+let stack: Stack;
+let mailbox: RawMailbox;
+let bot: BotService;
+let browser: Browser;
+let api: Api;
+let startedMs = 0;
+
+/** What the checks made, and the answers the APIs gave to what they refuse. */
+const made = {} as {
+  customer: { email: string; tokens: Tokens; id: string };
+  telegram: { id: number; firstName: string; username: string; tokens: Tokens; userId: string };
+  phrase: string;
+  order: { id: string; number: string };
+  canceled: { id: string; number: string };
+  telegramOrder: { id: string; number: string; email: string };
+  support: { id: string; email: string };
+  refusals: Record<string, string>;
+};
+const counts = { pages: 0, mails: 0, botMessages: 0, botCalls: 0 };
+
+beforeAll(async () => {
+  ensureBuilds();
+  const ports = portsAt(OFFSET);
+  mailbox = await startRawMailbox(ports.smtp);
+  // The bot's code, here, on the stack's database; the stack's engine delivers its events here.
+  const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${ports.database}/postgres?sslmode=disable`;
+  const botPool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  bot = await startBotService({ url: databaseUrl, pool: botPool, dispose: () => botPool.end() });
+  const started = Date.now();
+  stack = await startStack({
+    offset: OFFSET,
+    env: {
+      BOT_EVENTS_URL: `${bot.url}/events`,
+      BOT_EVENTS_SECRET: EVENTS_SECRET,
+      SUPPORT_INBOX_EMAIL: INBOX,
+    },
+  });
+  startedMs = Date.now() - started;
+  api = new Api(stack);
+  browser = await launchBrowser();
+  await makeHostileData();
+}, 300_000);
+
+afterAll(async () => {
+  recordFigures({
+    check: 'security-escaping',
+    figures: {},
+    details: { ...counts, refusals: made.refusals, stack_start_ms: startedMs },
+  });
+  await browser?.close();
+  await bot?.close();
+  await stack?.stop();
+  await mailbox?.close();
+});
+
+/** The engine's error for a refused GraphQL call, or 'accepted'. */
+const outcome = (answer: { errors?: Array<{ message: string }> }): string =>
+  answer.errors ? answer.errors.map((error) => error.message).join('; ') : 'accepted';
+
+async function makeHostileData(): Promise<void> {
+  made.refusals = {};
+  // A customer with two orders: one waiting for payment (its page shows the anti-phishing
+  // phrase), one canceled by staff with a reason.
+  const email = uniqueEmail('hostile');
+  const tokens = await api.register(email);
+  const {
+    portal_users: [me],
+  } = dataOf<{ portal_users: Array<{ id: string }> }>(
+    'me',
+    await api.as(tokens, 'query { portal_users { id } }'),
+  );
+  made.customer = { email, tokens, id: me!.id };
+
+  const first = await api.createOrder(tokens, {
+    email,
+    fullName: hostileWithHeader('fullName'),
+    reason: hostileWithHeader('reason'),
+  });
+  made.order = dataOf('createExchange', first).createExchange;
+  await api.staff.supply(made.order.id);
+  const second = await api.createOrder(tokens, {
+    email,
+    fullName: 'Plain Name',
+    reason: 'Savings',
+  });
+  made.canceled = dataOf('createExchange', second).createExchange;
+  await api.staff.cancel(made.canceled.id, hostileWithHeader('cancel'));
+
+  // The anti-phishing phrase: markup is accepted (it is only ever text); a line break is not.
+  const setPhrase = (phrase: string) =>
+    api.as(
+      tokens,
+      `mutation ($id: uuid!, $phrase: String!) {
+         update_portal_users_by_pk(pk_columns: { id: $id }, _set: { anti_phishing_phrase: $phrase }) { id }
+       }`,
+      { id: me!.id, phrase },
+    );
+  made.refusals['anti-phishing phrase with a line break (API)'] = outcome(
+    await setPhrase(`[phrase]${HEADER_SAFE_PREFIX}\r\nBcc: x@y.example`),
+  );
+  made.phrase = `[phrase]${IMAGE}${RTL}`;
+  dataOf('anti-phishing phrase', await setPhrase(made.phrase));
+
+  // The referral name: 3-20 letters and digits, refused by the API and by the database itself.
+  made.refusals['referral name (API)'] = outcome(
+    await api.as(
+      tokens,
+      `mutation ($id: uuid!, $name: String!) {
+         update_portal_users_by_pk(pk_columns: { id: $id }, _set: { referral_name: $name }) { id }
+       }`,
+      { id: me!.id, name: SCRIPT },
+    ),
+  );
+  made.refusals['referral name (SQL)'] = await api
+    .sql('UPDATE public.portal_users SET referral_name = $1 WHERE id = $2', [SCRIPT, me!.id])
+    .then(
+      () => 'accepted',
+      (error: Error) => error.message,
+    );
+
+  // A Telegram user whose first name and username are hostile, signed in by initData signed
+  // with the development bot token (as Telegram signs it), with an order of their own.
+  const telegram = {
+    id: 930_000_000 + Math.floor(Math.random() * 1_000_000),
+    firstName: hostile('firstName'),
+    username: `[tg]${IMAGE}`,
+  };
+  const telegramTokens = await api.telegramAuth(
+    signedInitData(
+      { id: telegram.id, first_name: telegram.firstName, username: telegram.username },
+      DEV_TELEGRAM_BOT_TOKEN,
+    ),
+  );
+  const {
+    portal_users: [telegramMe],
+  } = dataOf<{ portal_users: Array<{ id: string }> }>(
+    'telegram me',
+    await api.as(telegramTokens, 'query { portal_users { id } }'),
+  );
+  made.telegram = { ...telegram, tokens: telegramTokens, userId: telegramMe!.id };
+  // `*` and `_` are allowed in an address's local part; Telegram would read them as markdown.
+  const telegramEmail = `tg*bold*_i_${Date.now()}@example.com`;
+  const third = await api.createOrder(telegramTokens, {
+    email: telegramEmail,
+    fullName: hostile('telegramFullName'),
+    reason: hostile('telegramReason'),
+  });
+  made.telegramOrder = { ...dataOf('createExchange', third).createExchange, email: telegramEmail };
+  await api.staff.cancel(made.telegramOrder.id, hostile('telegramCancel'));
+
+  // A visitor's support request, every field hostile; staff answer it with the feedback form.
+  const supportEmail = `s"><svg/onload=window.__pwned=1>${Date.now()}@example.com`;
+  const request = await api.supportRequest({
+    name: hostileWithHeader('supportName'),
+    email: supportEmail,
+    subject: hostileWithHeader('supportSubject'),
+    message: `${hostile('supportMessage')}\nsecond line ${SCRIPT}`,
+  });
+  made.support = {
+    id: dataOf('submitSupportRequest', request).submitSupportRequest.id,
+    email: supportEmail,
+  };
+  await api.asManager(
+    `mutation ($email: String!, $subject: String!, $message: String!, $request: uuid) {
+       sendSupportFeedback(email: $email, subject: $subject, message: $message,
+                           supportRequestId: $request, markHandled: false) { id }
+     }`,
+    {
+      email,
+      subject: hostileWithHeader('feedbackSubject'),
+      message: hostile('feedbackMessage'),
+      request: made.support.id,
+    },
+  );
+}
+
+describe('(a) the portal and the staff console show it as text', () => {
+  /** Opens `path` signed in with `tokens`; the texts appear literally, nothing else happens. */
+  async function expectText(
+    tokens: Tokens,
+    path: string,
+    texts: string[],
+    act?: (page: Page) => Promise<void>,
+  ): Promise<void> {
+    const context = await browser.newContext({ baseURL: stack.webUrl });
+    try {
+      const watched = await watchedPage(context, [signInScript(tokens)]);
+      const { page } = watched;
+      await page.goto(path);
+      await hydrated(page);
+      await act?.(page);
+      for (const text of texts) {
+        await expect
+          .poll(() => pageText(page), { timeout: 20_000, message: `${path}: ${text}` })
+          .toContain(squashed(text));
+      }
+      expect(await injectionTraces(page), path).toEqual(NO_TRACES);
+      expect(await watched.violations(), path).toEqual([]);
+      expect(watched.errors, path).toEqual([]);
+      counts.pages += 1;
+    } finally {
+      await context.close();
+    }
+  }
+
+  it("the customer's order pages and history", async () => {
+    const { tokens } = made.customer;
+    // The phrase beside the payment details, the staff's reason on the canceled order.
+    await expectText(tokens, `/transaction/${made.order.id}`, [made.phrase]);
+    await expectText(tokens, `/transaction/${made.canceled.id}`, [hostileWithHeader('cancel')]);
+    await expectText(tokens, '/transactions-history', [String(made.canceled.number)]);
+  });
+
+  it('the staff queue, the order detail, the support requests and the customer search', async () => {
+    const admin = await api.login(ADMIN.email, ADMIN.password);
+    await expectText(admin, '/admin/transactions', [
+      made.telegram.username,
+      made.telegramOrder.email,
+    ]);
+    await expectText(admin, `/admin/transactions?order=${made.order.id}`, [
+      hostileWithHeader('fullName'),
+      hostileWithHeader('reason'),
+    ]);
+    await expectText(admin, `/admin/transactions?order=${made.canceled.id}`, [
+      hostileWithHeader('cancel'),
+    ]);
+    await expectText(admin, `/admin/transactions?order=${made.telegramOrder.id}`, [
+      made.telegram.username,
+      hostile('telegramFullName'),
+    ]);
+    await expectText(admin, '/admin/support-requests', [
+      hostileWithHeader('supportName'),
+      made.support.email,
+      hostileWithHeader('supportSubject'),
+      hostile('supportMessage'),
+    ]);
+    // The search reflects its own query too.
+    const query = new URLSearchParams({ q: made.telegram.username });
+    await expectText(admin, `/admin/user-custom-currency?${query.toString()}`, [
+      made.telegram.username,
+    ]);
+  });
+});
+
+describe('(b) the bot sends it as plain text', () => {
+  it('greets a hostile first name, and tells staff and owners of hostile orders verbatim', async () => {
+    // /start from a person whose first name is hostile.
+    const person = { ...telegramUser('en'), first_name: hostile('botFirstName') };
+    const greeting = await bot.say(person, '/start');
+    expect(greeting.text).toContain(hostile('botFirstName'));
+
+    // Staff chat: the new orders and the support request, as the database has them.
+    const [support] = await api.sql<{ name: string; message: string; email: string }>(
+      'SELECT name, message, email FROM public.support_requests WHERE id = $1',
+      [made.support.id],
+    );
+    await expect
+      .poll(
+        () =>
+          bot.emulator
+            .chatMessages(STAFF_CHAT)
+            .filter((message) => message.from.is_bot)
+            .map((message) => message.text)
+            .join('\n---\n'),
+        { timeout: 30_000 },
+      )
+      .toContain(support!.message);
+    const staffTexts = bot.emulator
+      .chatMessages(STAFF_CHAT)
+      .filter((message) => message.from.is_bot)
+      .map((message) => message.text);
+    const supportNotice = staffTexts.find((text) => text.includes(support!.message))!;
+    expect(supportNotice).toContain(support!.name);
+    expect(supportNotice).toContain(support!.email);
+    expect(staffTexts.some((text) => text.includes(made.telegramOrder.email))).toBe(true);
+
+    // The Telegram owner hears of the cancel in their own chat.
+    await bot.botMessages(made.telegram.id, 1, 30_000);
+
+    // Every call that wrote to a chat: no parse mode, no entities (plain text).
+    const writes = bot.emulator.calls.filter((call) =>
+      /^(sendMessage|editMessageText|editMessageReplyMarkup|answerCallbackQuery)$/.test(
+        call.method,
+      ),
+    );
+    expect(writes.length).toBeGreaterThanOrEqual(4);
+    for (const call of writes) {
+      expect(call.params['parse_mode'], call.method).toBeUndefined();
+      expect(call.params['entities'], call.method).toBeUndefined();
+    }
+    counts.botMessages = bot.emulator.allMessages().filter((message) => message.from.is_bot).length;
+    counts.botCalls = writes.length;
+  });
+});
+
+describe('(c) e-mails escape it in HTML and keep it out of their headers', () => {
+  /** The checks every mail carrying hostile text passes. */
+  function expectSafeMail(
+    mail: CapturedMail,
+    recipient: string,
+    tags: string[],
+    options: { rtl?: boolean } = {},
+  ): void {
+    // Delivered to its one recipient, with no Bcc (or any other) header made of the text.
+    expect(mail.recipients).toEqual([recipient]);
+    expect(mail.headers.filter((line) => /^bcc\s*:/i.test(line))).toEqual([]);
+    expect(mail.parsed.bcc).toBeUndefined();
+    expect(mail.recipients).not.toContain(INJECTED_RECIPIENT);
+    expect(mail.parsed.subject ?? '').not.toMatch(/[\r\n]/);
+    const html = typeof mail.parsed.html === 'string' ? mail.parsed.html : '';
+    const text = mail.parsed.text ?? '';
+    // HTML: escaped, nothing of it as markup.
+    expect(html).not.toContain(SCRIPT);
+    expect(html).not.toContain('<img src=x');
+    expect(html).not.toContain(`<b>x</b>`);
+    expect(html).not.toMatch(/href="\s*javascript:/i);
+    // (One-line fields may be cut, e.g. a name at 100 characters: the start is compared.)
+    for (const tag of tags) {
+      expect(html).toContain(htmlEscaped(`[${tag}] ${SCRIPT} ${IMAGE}`));
+      // Text: verbatim.
+      expect(squashed(text)).toContain(`[${tag}] ${SCRIPT} ${IMAGE}`);
+    }
+    if (options.rtl !== false) expect(html).toContain(RTL);
+    expect(html).toContain(htmlEscaped(FORMATTING));
+    expect(text).toContain(FORMATTING);
+    counts.mails += 1;
+  }
+
+  it("the actions service's order, support and feedback mails", async () => {
+    const created = await mailbox.waitFor(made.customer.email, (mail) =>
+      (mail.parsed.subject ?? '').includes(`#${made.order.number} created`),
+    );
+    expectSafeMail(created, made.customer.email, ['fullName']);
+    const canceled = await mailbox.waitFor(made.customer.email, (mail) =>
+      (mail.parsed.subject ?? '').includes(`#${made.canceled.number} canceled`),
+    );
+    expectSafeMail(canceled, made.customer.email, ['cancel']);
+
+    const support = await mailbox.waitFor(INBOX);
+    expectSafeMail(support, INBOX, ['supportName', 'supportSubject', 'supportMessage']);
+    // Reply-To only for a plain address: this one is not.
+    expect(support.parsed.replyTo).toBeUndefined();
+    // The name and subject are in the Subject header: one line, cut to its length.
+    expect(support.parsed.subject).toMatch(
+      /^Support request from \[supportName\] <script>window\.__pwned=1<\/script> ".*: \[supportSubject\]/,
+    );
+
+    const feedback = await mailbox.waitFor(made.customer.email, (mail) =>
+      (mail.parsed.subject ?? '').includes('[feedbackSubject]'),
+    );
+    expect(feedback.parsed.subject).toBe(squashed(hostileWithHeader('feedbackSubject')));
+    expect(feedback.recipients).toEqual([made.customer.email]);
+    expect(feedback.headers.filter((line) => /^bcc\s*:/i.test(line))).toEqual([]);
+    expectSafeMail(feedback, made.customer.email, ['feedbackMessage']);
+  });
+
+  it("the auth service's code and password-changed mails, with a hostile User-Agent", async () => {
+    const { email, tokens } = made.customer;
+    // A header is Latin-1: the hostile text without the right-to-left override.
+    const userAgent = `[userAgent] ${SCRIPT} ${IMAGE} ${JAVASCRIPT_URL} ${FORMATTING}`;
+    dataOf(
+      'is_2fa',
+      await api.as(
+        tokens,
+        `mutation ($id: uuid!) {
+           update_portal_users_by_pk(pk_columns: { id: $id }, _set: { is_2fa: true }) { id }
+         }`,
+        { id: made.customer.id },
+      ),
+    );
+    const challenge = await api.auth<{ is2fa?: boolean; token?: string }>(
+      '/login',
+      { email, password: 'Correct horse 1' },
+      { 'user-agent': userAgent },
+    );
+    expect(challenge.body.is2fa).toBe(true);
+    const codeMail = await mailbox.waitFor(email, (mail) =>
+      (mail.parsed.subject ?? '').includes('sign-in code'),
+    );
+    expectSafeMail(codeMail, email, ['userAgent'], { rtl: false });
+    const code = /: (\d{6})/.exec(codeMail.parsed.text ?? '')![1]!;
+    const signedIn = await api.auth<Tokens>(
+      '/login_with_2fa',
+      { token: challenge.body.token, code },
+      { 'user-agent': userAgent },
+    );
+    expect(signedIn.status).toBe(200);
+
+    const changed = await api.auth(
+      '/change-password',
+      {
+        currentPassword: 'Correct horse 1',
+        password: 'Correct horse 2',
+        confirmPassword: 'Correct horse 2',
+      },
+      { authorization: `Bearer ${signedIn.body.accessToken}`, 'user-agent': userAgent },
+    );
+    expect(changed.status).toBe(200);
+    const changedMail = await mailbox.waitFor(email, (mail) =>
+      (mail.parsed.subject ?? '').includes('password was changed'),
+    );
+    expectSafeMail(changedMail, email, ['userAgent'], { rtl: false });
+  });
+});
+
+describe('what the APIs refuse', () => {
+  it('a line break in the anti-phishing phrase, and any referral name but letters and digits', () => {
+    expect(made.refusals['anti-phishing phrase with a line break (API)']).not.toBe('accepted');
+    expect(made.refusals['referral name (API)']).not.toBe('accepted');
+    expect(made.refusals['referral name (SQL)']).toMatch(/portal_users_referral_name_format/);
+  });
+});

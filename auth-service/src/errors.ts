@@ -207,6 +207,15 @@ export const ERRORS = {
     status: 404,
     messages: { en: 'Not found', ru: 'Не найдено', ua: 'Не знайдено' },
   },
+  'service-unavailable': {
+    // The database is restarting or unreachable: nothing happened, the same request may be sent again.
+    status: 503,
+    messages: {
+      en: 'The service is briefly unavailable. Please try again in a moment',
+      ru: 'Сервис ненадолго недоступен. Повторите попытку через минуту',
+      ua: 'Сервіс ненадовго недоступний. Спробуйте ще раз за хвилину',
+    },
+  },
   'internal-error': {
     status: 500,
     messages: {

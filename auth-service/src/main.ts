@@ -4,20 +4,21 @@
  */
 import type { AddressInfo } from 'node:net';
 
-import pg from 'pg';
-
 import { loadEnv } from '@app/shared/env';
 import { createLogger } from '@app/shared/log';
 import { exitIfCannotListen, stopOnSignals } from '@app/shared/service';
 
 import { createApp } from './app.ts';
+import { createServicePool } from './db/connection.ts';
 import { deleteExpired } from './db/rate-limits.ts';
 import { AuthEnv } from './env.ts';
 
 const env = loadEnv(AuthEnv);
 const logger = createLogger('auth', { level: env.LOG_LEVEL });
-const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: env.AUTH_DB_POOL_SIZE });
-pool.on('error', (error) => logger.error({ err: error }, 'idle database connection failed'));
+// A dropped connection (idle, or checked out mid-transaction) must not crash the service.
+const pool = createServicePool(env.DATABASE_URL, env.AUTH_DB_POOL_SIZE, (error) =>
+  logger.warn({ err: error }, 'database connection lost'),
+);
 
 const auth = createApp({ env, db: pool, logger });
 const server = auth.app.listen(env.AUTH_PORT, env.AUTH_HOST);

@@ -6,7 +6,6 @@
 import type { AddressInfo } from 'node:net';
 
 import { run, type RunnerHandle } from '@grammyjs/runner';
-import pg from 'pg';
 
 import { DEV_TELEGRAM_BOT_TOKEN, loadEnv } from '@app/shared/env';
 import { createLogger } from '@app/shared/log';
@@ -14,14 +13,17 @@ import { exitIfCannotListen, stopOnSignals } from '@app/shared/service';
 
 import { createBotApp, WEBHOOK_PATH } from './app.ts';
 import { configureBot, createBot } from './bot.ts';
+import { createServicePool } from './db-connection.ts';
 import { BotEnv, usesSandbox } from './env.ts';
 import { BotApiEmulator } from './sandbox/emulator.ts';
 import { SANDBOX_STAFF, SANDBOX_STAFF_CHAT, sandboxRouter } from './sandbox/sandbox.ts';
 
 const env = loadEnv(BotEnv);
 const logger = createLogger('bot', { level: env.LOG_LEVEL });
-const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: env.BOT_DB_POOL_SIZE });
-pool.on('error', (error) => logger.error({ err: error }, 'idle database connection failed'));
+// A dropped connection (idle, or checked out mid-transaction) must not crash the service.
+const pool = createServicePool(env.DATABASE_URL, env.BOT_DB_POOL_SIZE, (error) =>
+  logger.warn({ err: error }, 'database connection lost'),
+);
 
 const sandbox = usesSandbox(env);
 const token = env.TELEGRAM_BOT_TOKEN ?? DEV_TELEGRAM_BOT_TOKEN;

@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { AuthError, errorBody, type ErrorCode } from '#src/errors';
 import { resolveLocale } from '#src/i18n';
 import { requestInfo } from '#src/context';
+import { isConnectionError } from '#src/db/connection';
 
 /** body-parser's error types, mapped to our codes. */
 const BODY_ERRORS: Record<string, ErrorCode> = {
@@ -24,10 +25,14 @@ function codeOf(error: unknown): ErrorCode | undefined {
   return typeof type === 'string' ? BODY_ERRORS[type] : undefined;
 }
 
+/** Seconds a client waits before retrying while the database is unavailable. */
+const UNAVAILABLE_RETRY_AFTER = 1;
+
 /**
  * The one terminal error middleware: catalog errors become `{ code, message }` in the
- * request's language; anything unexpected is logged with its stack and answered as
- * `internal-error`, never with the stack.
+ * request's language; a lost database is `service-unavailable` (503, Retry-After); anything
+ * else unexpected is logged with its stack and answered as `internal-error`, never with the
+ * stack.
  */
 export function errorHandler() {
   return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
@@ -37,12 +42,22 @@ export function errorHandler() {
     } catch {
       locale = resolveLocale(undefined, undefined);
     }
-    const code = AuthError.is(error) ? error.code : codeOf(error);
-    if (code === undefined || code === 'internal-error') {
+    const unavailable = !AuthError.is(error) && isConnectionError(error);
+    const code = AuthError.is(error)
+      ? error.code
+      : unavailable
+        ? 'service-unavailable'
+        : codeOf(error);
+    if (unavailable) req.log.warn({ err: error }, 'database unavailable');
+    else if (code === undefined || code === 'internal-error') {
       req.log.error({ err: error }, 'unexpected error');
     }
     const finalCode = code ?? 'internal-error';
-    const data = AuthError.is(error) ? error.data : {};
+    const data = AuthError.is(error)
+      ? error.data
+      : unavailable
+        ? { retryAfter: UNAVAILABLE_RETRY_AFTER }
+        : {};
     if (res.headersSent) {
       res.end();
       return;

@@ -6,6 +6,7 @@ import * as z from 'zod';
 
 import type { Logger } from '@app/shared/log';
 
+import { isConnectionError } from '../db-connection.ts';
 import type { Pool } from '../db.ts';
 import type { BotEnv } from '../env.ts';
 import {
@@ -21,7 +22,10 @@ import {
  * staff chats, an order's status change to its owner. Each
  * delivery carries the event's id, claimed in bot.handled_events before sending and marked
  * sent after, so a redelivered event (a lost answer, a restart, a second engine) sends nothing
- * twice, and a failed send drops the claim, so the engine's retry sends it. Answers: 200 done
+ * twice, and a failed send drops the claim, so the engine's retry sends it. A delivery keeps
+ * its claim fresh while it sends (the throttler may hold a message for minutes); a send whose
+ * record fails (the database restarting) is answered done and recorded once the database is
+ * back, never sent again. Answers: 200 done
  * (or a repeat), 400 malformed, 401 without the secret, 503 retry later (failed, or another
  * delivery of the event is sending).
  */
@@ -51,6 +55,8 @@ export interface EventsDeps {
   pool: Pool;
   api: Api;
   logger: Logger;
+  /** How often a delivery still sending renews its claim (default CLAIM_HEARTBEAT_MS; tests). */
+  claimHeartbeatMs?: number;
 }
 
 /** What each trigger does; unknown triggers are acknowledged and ignored. */
@@ -77,8 +83,31 @@ async function deliver(deps: EventsDeps, event: HasuraEvent): Promise<void> {
   }
 }
 
-/** A claim older than this belongs to a delivery that died mid-send: the next one takes over. */
+/** A claim not renewed for this long belongs to a delivery that died mid-send: the next one takes over. */
 const STALE_CLAIM_SECONDS = 120;
+
+/**
+ * A delivery renews its claim this often while it is sending. Telegram lets a bot post 20
+ * messages a minute in a group, so the throttler may hold a staff-chat message for minutes
+ * when many orders come at once; without renewal such a claim would look stale, and the
+ * engine's next retry would take it over and send the message a second time.
+ */
+export const CLAIM_HEARTBEAT_MS = 30_000;
+
+/** Keeps the claim fresh until the returned function is called. */
+function holdClaim(pool: Pool, eventId: string, everyMs: number): () => void {
+  const timer = setInterval(() => {
+    pool
+      .query(
+        `UPDATE bot.handled_events SET claimed_at = now()
+          WHERE event_id = $1 AND status = 'sending'`,
+        [eventId],
+      )
+      .catch(() => undefined);
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
 
 /**
  * Claims the event for this delivery: `claimed` (send it), `sent` (a repeat), or `busy` (another
@@ -107,6 +136,83 @@ async function claimEvent(pool: Pool, event: HasuraEvent): Promise<'claimed' | '
   return rows[0]!.status === 'sent' ? 'sent' : 'busy';
 }
 
+const markSent = (pool: Pool, eventId: string) =>
+  pool.query(
+    `UPDATE bot.handled_events SET status = 'sent', handled_at = now() WHERE event_id = $1`,
+    [eventId],
+  );
+
+/**
+ * How long a sent event's record is retried: less than a stale claim's age, so no other
+ * delivery takes the claim over (and sends again) while this one still tries to record it.
+ */
+export const MARK_RETRY_MS = (STALE_CLAIM_SECONDS - 20) * 1000;
+
+/**
+ * Runs `work` (a record of what already happened) until it succeeds, retrying while the
+ * database is unreachable, for up to `withinMs`. Resolves whether it succeeded.
+ */
+async function retryWhileUnreachable(
+  deps: Pick<EventsDeps, 'logger'>,
+  work: () => Promise<unknown>,
+  failure: { message: string; event: string },
+  options: { withinMs?: number; firstWaitMs?: number },
+): Promise<boolean> {
+  const deadline = Date.now() + (options.withinMs ?? MARK_RETRY_MS);
+  for (let wait = options.firstWaitMs ?? 250; ; wait = Math.min(wait * 2, 5_000)) {
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    try {
+      await work();
+      return true;
+    } catch (error) {
+      if (!isConnectionError(error) || Date.now() + wait > deadline) {
+        deps.logger.error({ err: error, event: failure.event }, failure.message);
+        return false;
+      }
+    }
+  }
+}
+
+/** Records a sent event, retrying while the database is unreachable. */
+export function markSentEventually(
+  deps: Pick<EventsDeps, 'pool' | 'logger'>,
+  eventId: string,
+  options: { withinMs?: number; firstWaitMs?: number } = {},
+): Promise<boolean> {
+  return retryWhileUnreachable(
+    deps,
+    () => markSent(deps.pool, eventId),
+    {
+      event: eventId,
+      message:
+        'a sent event could not be recorded; a redelivery after the claim goes stale would send it again',
+    },
+    options,
+  );
+}
+
+const dropClaim = (pool: Pool, eventId: string) =>
+  pool.query('DELETE FROM bot.handled_events WHERE event_id = $1', [eventId]);
+
+/**
+ * Lets go of the claim of an event whose send failed, so the engine's retry sends it; while
+ * the database is unreachable, keeps trying in the background (otherwise every retry would
+ * find the event "in progress" until the claim went stale, two minutes later).
+ */
+async function releaseClaim(deps: Pick<EventsDeps, 'pool' | 'logger'>, eventId: string) {
+  try {
+    await dropClaim(deps.pool, eventId);
+  } catch (error) {
+    if (!isConnectionError(error)) return;
+    void retryWhileUnreachable(
+      deps,
+      () => dropClaim(deps.pool, eventId),
+      { event: eventId, message: 'the claim of a failed event could not be dropped' },
+      {},
+    );
+  }
+}
+
 export function eventsRouter(deps: EventsDeps): Router {
   const router = express.Router();
   router.post('/events', express.json({ limit: '1mb' }), async (req, res) => {
@@ -133,18 +239,30 @@ export function eventsRouter(deps: EventsDeps): Router {
       res.status(503).json({ code: claim === 'busy' ? 'delivery-in-progress' : 'delivery-failed' });
       return;
     }
+    let sent = false;
+    const release = holdClaim(deps.pool, event.id, deps.claimHeartbeatMs ?? CLAIM_HEARTBEAT_MS);
     try {
       await deliver(deps, event);
-      await deps.pool.query(
-        `UPDATE bot.handled_events SET status = 'sent', handled_at = now() WHERE event_id = $1`,
-        [event.id],
-      );
+      sent = true;
+      release();
+      await markSent(deps.pool, event.id);
       res.json({ status: 'handled' });
     } catch (error) {
+      release();
+      if (sent) {
+        // The message went out; only recording that failed (the database is restarting).
+        // Sending it again would be a duplicate, so the answer is "done", the claim stays,
+        // and the record is retried in the background until the database is back.
+        deps.logger.warn(
+          { err: error, event: event.id, trigger: event.trigger.name },
+          'event sent; recording it failed, retrying in the background',
+        );
+        res.json({ status: 'handled' });
+        void markSentEventually(deps, event.id);
+        return;
+      }
       // Unclaimed again, so the engine's retry sends it.
-      await deps.pool
-        .query('DELETE FROM bot.handled_events WHERE event_id = $1', [event.id])
-        .catch(() => undefined);
+      await releaseClaim(deps, event.id);
       deps.logger.error(
         { err: error, event: event.id, trigger: event.trigger.name },
         'event failed',

@@ -7,6 +7,7 @@ import type { Logger } from '@app/shared/log';
 import type { Mailer } from '@app/shared/mail';
 
 import { processBonusWithdrawal, requestBonusWithdrawal } from './affiliate/withdrawals.ts';
+import { isConnectionError } from './db/connection.ts';
 import { DEFAULT_PUBLIC_WEB_URL, DEV_ORDER_LINK_SECRET, type ActionsEnv } from './env.ts';
 import { rateFeed } from './feeds/rate-feed.ts';
 import { ActionFailure } from './http/errors.ts';
@@ -56,6 +57,13 @@ type Handler = (payload: ActionPayload, request: Request) => Promise<unknown>;
 
 /** Action payloads are a few fields; the engine's own limit is far above. */
 const BODY_LIMIT = '32kb';
+
+/** The answer while the database is unreachable (HTTP 503). */
+export const SERVICE_UNAVAILABLE = new ActionFailure(
+  'service-unavailable',
+  'The service is briefly unavailable. Please try again in a moment.',
+  503,
+);
 
 /** The header the engine sends with the secret (metadata: `value_from_env: ACTIONS_SECRET`). */
 export const SECRET_HEADER = 'x-actions-secret';
@@ -190,6 +198,14 @@ export function createActionsApp(options: ActionsAppOptions): Express {
     if (typeof status === 'number' && status >= 400 && status < 500) {
       // Body parser errors (too large, malformed).
       res.status(status).json(new ActionFailure('invalid-payload', 'Bad request.', status));
+      return;
+    }
+    if (isConnectionError(error)) {
+      // The database is restarting or unreachable: a clear "try again", which the engine
+      // forwards with its code (HTTP 503); a createExchange retried with its idempotency key
+      // makes one order however many tries it takes.
+      logger.warn({ err: error, path: req.path }, 'database unavailable');
+      res.set('retry-after', '1').status(503).json(SERVICE_UNAVAILABLE);
       return;
     }
     logger.error({ err: error, path: req.path }, 'action failed');

@@ -5,20 +5,21 @@
  */
 import type { AddressInfo } from 'node:net';
 
-import pg from 'pg';
-
 import { loadEnv } from '@app/shared/env';
 import { createLogger } from '@app/shared/log';
 import { createOutboxMailer, createSmtpMailer } from '@app/shared/mail';
 import { exitIfCannotListen, stopOnSignals } from '@app/shared/service';
 
 import { createActionsApp } from './app.ts';
+import { createServicePool } from './db/connection.ts';
 import { ActionsEnv } from './env.ts';
 
 const env = loadEnv(ActionsEnv);
 const logger = createLogger('actions', { level: env.LOG_LEVEL });
-const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: env.ACTIONS_DB_POOL_SIZE });
-pool.on('error', (error) => logger.error({ err: error }, 'idle database connection failed'));
+// A dropped connection (idle, or checked out mid-transaction) must not crash the service.
+const pool = createServicePool(env.DATABASE_URL, env.ACTIONS_DB_POOL_SIZE, (error) =>
+  logger.warn({ err: error }, 'database connection lost'),
+);
 // Event-trigger e-mails: SMTP_URL, else .eml files in the outbox folder (development).
 const mailer = env.SMTP_URL
   ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)

@@ -1,5 +1,7 @@
 import type { Logger } from '@app/shared/log';
 
+import type { EngineLimits } from './plan/limits.ts';
+
 /** Where the engine reads Hasura metadata from. */
 export type MetadataSource =
   /** A Hasura project's `metadata/` directory (v3 layout, with `!include`). */
@@ -32,6 +34,12 @@ export interface EngineOptions {
   corsDomain?: string | null;
   /** Database connections in the engine's pool (default 10). */
   poolSize?: number;
+  /**
+   * Bounds on one request (ENGINE_MAX_QUERY_DEPTH, ENGINE_MAX_QUERY_FIELDS,
+   * ENGINE_MAX_INPUT_DEPTH, ENGINE_MAX_PATTERN_LENGTH, ENGINE_MAX_BATCH_SIZE; plan/limits.ts);
+   * unset ones keep their defaults.
+   */
+  limits?: Partial<EngineLimits>;
   logger?: Logger;
 }
 

@@ -1,15 +1,15 @@
 import type { AddressInfo } from 'node:net';
 
-import pg from 'pg';
-
 import { createSessionResolver, parseJwtConfig } from './auth/index.ts';
 import { introspect } from './catalog/introspect.ts';
+import { createPool } from './database/pool.ts';
 import type { Engine, EngineOptions } from './engine-options.ts';
 import { startEventTriggers } from './events/index.ts';
 import { createGraphQLHandler } from './http/graphql-handler.ts';
 import { corsPolicy } from './http/cors.ts';
 import { createHttpServer } from './http/server.ts';
 import { loadMetadata } from './metadata/load.ts';
+import { DEFAULT_LIMITS } from './plan/limits.ts';
 import { buildSchemaModel } from './schema/build.ts';
 import { answerIntrospection } from './schema/introspection.ts';
 import { PERMISSION_CHECK_FUNCTION_DDL } from './sql/mutation.ts';
@@ -21,10 +21,9 @@ import { attachWebSockets } from './ws/index.ts';
  */
 export async function createEngine(options: EngineOptions): Promise<Engine> {
   const metadata = await loadMetadata(options.metadata);
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-  // A dropped idle connection is discarded by pg; without a listener it would crash the engine.
-  pool.on('error', (error) =>
-    options.logger?.warn({ err: error }, 'idle database connection failed'),
+  // A dropped connection (idle, or checked out mid-transaction) must not crash the engine.
+  const pool = createPool(options.databaseUrl, options.poolSize ?? 10, (error) =>
+    options.logger?.warn({ err: error }, 'database connection lost'),
   );
   try {
     await pool.query(PERMISSION_CHECK_FUNCTION_DDL);
@@ -44,6 +43,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       unauthorizedRole: options.unauthorizedRole,
     });
     const environment = options.environment ?? {};
+    const limits = { ...DEFAULT_LIMITS, ...options.limits };
     const handler = createGraphQLHandler({
       model,
       pool,
@@ -52,6 +52,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       environment,
       introspect: (plan, session) => answerIntrospection(model.forRole(session.role), plan),
       logger: options.logger,
+      limits,
     });
     const server = createHttpServer(
       handler,
@@ -67,6 +68,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       liveQueryRefetchIntervalMs: options.liveQueryRefetchIntervalMs ?? 1000,
       liveQueryBatchSize: options.liveQueryBatchSize ?? 100,
       logger: options.logger,
+      limits,
     });
     const events = await startEventTriggers({
       pool,

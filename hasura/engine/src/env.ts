@@ -4,7 +4,10 @@ import * as z from 'zod';
 
 import { NodeEnv, port, secret } from '@app/shared/env';
 
+import { DEFAULT_LIMITS } from './plan/limits.ts';
+
 const stringBool = z.enum(['true', 'false']).transform((value) => value === 'true');
+const limit = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /**
  * The engine reads Hasura's own variables, so one .env serves it and the official engine alike.
@@ -41,6 +44,20 @@ export const EngineEnv = z.object({
     .string()
     .default(fileURLToPath(new URL('../../metadata/', import.meta.url))),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /*
+   * Bounds on one request (ours; the official engine does not read them). What each one stops
+   * and why its default is safe: plan/limits.ts.
+   */
+  /** Deepest selection (relationships within relationships). */
+  ENGINE_MAX_QUERY_DEPTH: limit(DEFAULT_LIMITS.maxDepth),
+  /** Most fields one operation selects, fragments expanded. */
+  ENGINE_MAX_QUERY_FIELDS: limit(DEFAULT_LIMITS.maxNodes),
+  /** Deepest nesting of objects and lists in one argument or variable. */
+  ENGINE_MAX_INPUT_DEPTH: limit(DEFAULT_LIMITS.maxInputDepth),
+  /** Longest `_regex` / `_similar` pattern (and their variants). */
+  ENGINE_MAX_PATTERN_LENGTH: limit(DEFAULT_LIMITS.maxPatternLength),
+  /** Most operations in one batched HTTP request. */
+  ENGINE_MAX_BATCH_SIZE: limit(DEFAULT_LIMITS.maxBatchSize),
 });
 export type EngineEnv = z.infer<typeof EngineEnv>;
 

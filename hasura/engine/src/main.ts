@@ -27,6 +27,13 @@ const engine = await createEngine({
   liveQueryBatchSize: env.HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_BATCH_SIZE,
   corsDomain: env.HASURA_GRAPHQL_DISABLE_CORS ? null : env.HASURA_GRAPHQL_CORS_DOMAIN,
   poolSize: env.HASURA_GRAPHQL_PG_CONNECTIONS,
+  limits: {
+    maxDepth: env.ENGINE_MAX_QUERY_DEPTH,
+    maxNodes: env.ENGINE_MAX_QUERY_FIELDS,
+    maxInputDepth: env.ENGINE_MAX_INPUT_DEPTH,
+    maxPatternLength: env.ENGINE_MAX_PATTERN_LENGTH,
+    maxBatchSize: env.ENGINE_MAX_BATCH_SIZE,
+  },
   environment: metadataEnvironment(),
   logger,
 });

@@ -16,6 +16,34 @@ export const ActionPayload = z.object({
 });
 export type ActionPayload = z.infer<typeof ActionPayload>;
 
+/**
+ * The first string in an action's arguments that holds U+0000, as its path (`input.message`).
+ * PostgreSQL text cannot hold that character: such a value failed in the database with an
+ * `unexpected` error (issue 11) instead of being refused as the input error it is.
+ */
+export function nulCharacterPath(value: unknown): string[] | undefined {
+  // Iterative, each step linked to its parent: however deep the arguments nest, no stack is
+  // at risk and no path is copied.
+  interface Step {
+    key: string;
+    parent: Step | undefined;
+  }
+  const pending: Array<[unknown, Step | undefined]> = [[value, undefined]];
+  while (pending.length > 0) {
+    const [item, step] = pending.pop()!;
+    if (typeof item === 'string') {
+      if (!item.includes('\u0000')) continue;
+      const path: string[] = [];
+      for (let at = step; at; at = at.parent) path.unshift(at.key);
+      return path;
+    }
+    if (item === null || typeof item !== 'object') continue;
+    for (const [key, child] of Object.entries(item).reverse())
+      pending.push([child, { key, parent: step }]);
+  }
+  return undefined;
+}
+
 /** Parses the raw body; every number becomes the string of its digits. */
 export function parsePayload(body: string): ActionPayload {
   let value: unknown;
@@ -27,6 +55,16 @@ export function parsePayload(body: string): ActionPayload {
   const parsed = ActionPayload.safeParse(value);
   if (!parsed.success)
     throw new ActionFailure('invalid-payload', 'The request body is not an action payload.');
+  const nul = nulCharacterPath(parsed.data.input);
+  if (nul) {
+    const field = nul.filter((key) => !/^\d+$/.test(key)).at(-1) ?? nul.join('.');
+    throw new ActionFailure(
+      'invalid-input',
+      `${nul.join('.')}: the text may not contain the NUL character (U+0000).`,
+      400,
+      { field },
+    );
+  }
   return parsed.data;
 }
 

@@ -150,6 +150,11 @@ const metadata = {
       permissions: [{ role: 'user' }],
     },
     {
+      name: 'unavailable',
+      definition: { type: 'query', output_type: 'UserId', handler: handler('/unavailable') },
+      permissions: [{ role: 'user' }],
+    },
+    {
       name: 'slow',
       definition: { type: 'query', output_type: 'UserId', handler: handler('/slow'), timeout: 1 },
     },
@@ -298,6 +303,11 @@ function route(request: Received, response: http.ServerResponse): void {
       return reply(response, 200, 'this is <html>', true);
     case '/server-error':
       return reply(response, 503, { message: 'down for maintenance' });
+    case '/unavailable':
+      return reply(response, 503, {
+        message: 'The service is briefly unavailable.',
+        extensions: { code: 'service-unavailable' },
+      });
     case '/slow':
       setTimeout(() => reply(response, 200, { id: 1 }), 2_500).unref();
       return;
@@ -801,6 +811,26 @@ describe('actions: handler errors', () => {
     }
   });
 
+  it("answers a handler's 503 as HTTP 503: with the handler's code when it gives one", async () => {
+    const coded = await gql('query { unavailable { id } }', { headers: asUser('1') });
+    expect(coded.status).toBe(503);
+    expect(coded.headers.get('retry-after')).toBe('1');
+    expect(coded.body).toEqual({
+      errors: [
+        {
+          message: 'The service is briefly unavailable.',
+          extensions: { code: 'service-unavailable' },
+        },
+      ],
+    });
+    // Without a code it stays Hasura's `internal error`, still with the retryable status.
+    const bare = await gql('query { server_error { id } }', { headers: asUser('1') });
+    expect(bare.status).toBe(503);
+    expect(bare.body).toEqual({
+      errors: [{ message: 'internal error', extensions: { path: '$', code: 'unexpected' } }],
+    });
+  });
+
   it('shows internal details to admins only', async () => {
     const { body } = await gql('query { server_error { id } }', { headers: asUser('1') });
     expect(body).toEqual({
@@ -828,7 +858,8 @@ describe('actions: headers', () => {
     expect(headers['x-hasura-admin-secret']).toBeUndefined();
     expect(headers['x-hasura-role']).toBeUndefined();
     expect(headers['x-hasura-user-id']).toBeUndefined();
-    expect(headers['connection']).not.toMatch(/keep-alive/i);
+    // The engine's own hop-by-hop header: connections to handlers are kept alive (webhook.ts).
+    expect(headers['connection']).toBe('keep-alive');
   });
 
   it('forwards nothing from the client when forward_client_headers is off', async () => {

@@ -145,6 +145,14 @@ const responseInfo = (response: WebhookResponse, body: unknown) => ({
   headers: response.headers.map(([name, value]) => ({ name, value })),
 });
 
+/** The code a handler's 503 gives, top-level or in `extensions` (as a 4xx would). */
+function unavailableCode(value: Record<string, unknown>): string | undefined {
+  const { code, extensions } = value;
+  if (typeof code === 'string') return code;
+  if (isJsonObject(extensions) && typeof extensions['code'] === 'string') return extensions['code'];
+  return undefined;
+}
+
 /** Reads the handler's answer: the output value on 2xx, else throws Hasura's error. */
 function interpret(plan: ActionPlan, response: WebhookResponse, request: RequestInfo): unknown {
   let value: unknown;
@@ -200,8 +208,21 @@ function interpret(plan: ActionPlan, response: WebhookResponse, request: Request
       extensions: extensions === null ? undefined : extensions,
     });
   }
+  // A handler that is briefly unavailable (its database restarting) and says so with a code of
+  // its own: forwarded like a 4xx, as HTTP 503 so that the client retries. (Hasura answers
+  // every 5xx as `internal error`; a 503 without a code still is, with status 503.)
+  if (status === 503) {
+    const code = isJsonObject(value) ? unavailableCode(value) : undefined;
+    if (isJsonObject(value) && typeof value['message'] === 'string' && code !== undefined) {
+      const { message, extensions } = value;
+      throw new ActionError(code, message, {
+        status,
+        extensions: extensions === null ? undefined : extensions,
+      });
+    }
+  }
   throw new ActionError('unexpected', 'internal error', {
-    status: 500,
+    status: status === 503 ? 503 : 500,
     internal: {
       error: `expecting 2xx or 4xx status code, but found ${status}`,
       request,

@@ -152,6 +152,42 @@ export class WebhookTransportError extends Error {
   }
 }
 
+/**
+ * Connections to action handlers are kept alive and reused (Hasura's own HTTP client pools them
+ * too). A connection per call cost a TCP handshake and teardown on both sides every time and
+ * left a TIME_WAIT socket behind on the engine's: between two hosts (where the kernel does not
+ * reuse them early, as it does on loopback) a few hundred action calls a second use up the
+ * ephemeral ports within a minute, and every call after that fails to connect.
+ *
+ * An idle socket is closed after IDLE_SOCKET_MS, and at least a second before the handler's
+ * announced `Keep-Alive: timeout=N` runs out (Node's agent takes that second off the hint), so
+ * the engine does not write on a socket the handler is closing. Should it still meet one (a
+ * handler that restarted, or announced no timeout), see `isStaleSocket`.
+ */
+export const IDLE_SOCKET_MS = 4_000;
+
+const agentOptions = { keepAlive: true, timeout: IDLE_SOCKET_MS, scheduling: 'lifo' } as const;
+const agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
+
+/**
+ * A kept-alive socket the handler had already closed: the write failed or the connection was
+ * reset before a single byte of an answer came back. Nothing was processed then (a server closes
+ * only a connection with no request on it), so the call is made once more on a new socket, as
+ * Node's documentation advises and as Hasura's HTTP client does. Anything else (a fresh
+ * connection failing, a reset once the answer started, a timeout) is never retried: an action
+ * is not idempotent.
+ */
+function isStaleSocket(
+  request: http.ClientRequest,
+  error: NodeJS.ErrnoException,
+  answered: boolean,
+): boolean {
+  if (!request.reusedSocket || answered) return false;
+  return (
+    error.code === 'ECONNRESET' || error.code === 'EPIPE' || error.message === 'socket hang up'
+  );
+}
+
 /** POSTs `body` to `url`; rejects with a WebhookTransportError on failure or after `timeoutMs`. */
 export function postWebhook(
   url: string,
@@ -171,7 +207,12 @@ export function postWebhook(
     );
   }
   const client = target.protocol === 'https:' ? https : http;
+  const agent = target.protocol === 'https:' ? agents.https : agents.http;
   const payload = Buffer.from(body, 'utf8');
+  const requestHeaders = Object.fromEntries([
+    ...headers,
+    ['Content-Length', String(payload.length)],
+  ]);
   return new Promise((resolve, reject) => {
     let settled = false;
     let request: http.ClientRequest | undefined;
@@ -186,49 +227,56 @@ export function postWebhook(
       if ('error' in outcome) reject(outcome.error);
       else resolve(outcome.response);
     };
-    const onResponse = (response: http.IncomingMessage) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', (error) =>
-        finish({ error: new WebhookTransportError('connection_failure', error.message) }),
-      );
-      response.on('end', () => {
-        const raw = response.rawHeaders;
-        const pairs: Array<[string, string]> = [];
-        for (let i = 0; i + 1 < raw.length; i += 2) pairs.push([raw[i]!, raw[i + 1]!]);
+    const attempt = (retried: boolean) => {
+      let answered = false;
+      const onResponse = (response: http.IncomingMessage) => {
+        answered = true;
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', (error) =>
+          finish({ error: new WebhookTransportError('connection_failure', error.message) }),
+        );
+        response.on('end', () => {
+          const raw = response.rawHeaders;
+          const pairs: Array<[string, string]> = [];
+          for (let i = 0; i + 1 < raw.length; i += 2) pairs.push([raw[i]!, raw[i + 1]!]);
+          finish({
+            response: {
+              status: response.statusCode ?? 0,
+              headers: pairs,
+              body: Buffer.concat(chunks).toString('utf8'),
+            },
+          });
+        });
+      };
+      let current: http.ClientRequest;
+      try {
+        current = client.request(
+          target,
+          { method: 'POST', headers: requestHeaders, agent },
+          onResponse,
+        );
+      } catch (error) {
+        // Node refuses a header it cannot send (e.g. a newline in a value).
+        finish({ error: new WebhookTransportError('invalid_request', (error as Error).message) });
+        return;
+      }
+      request = current;
+      current.on('error', (error: NodeJS.ErrnoException) => {
+        if (settled) return;
+        if (!retried && isStaleSocket(current, error, answered)) {
+          attempt(true);
+          return;
+        }
         finish({
-          response: {
-            status: response.statusCode ?? 0,
-            headers: pairs,
-            body: Buffer.concat(chunks).toString('utf8'),
-          },
+          error: new WebhookTransportError(
+            'connection_failure',
+            `ConnectionFailure: ${error.code ?? error.message}`,
+          ),
         });
       });
+      current.end(payload);
     };
-    try {
-      request = client.request(
-        target,
-        {
-          method: 'POST',
-          headers: Object.fromEntries([...headers, ['Content-Length', String(payload.length)]]),
-          // One connection per call: no stale kept-alive socket can fail a POST that is not retried.
-          agent: false,
-        },
-        onResponse,
-      );
-    } catch (error) {
-      // Node refuses a header it cannot send (e.g. a newline in a value).
-      finish({ error: new WebhookTransportError('invalid_request', (error as Error).message) });
-      return;
-    }
-    request.on('error', (error: NodeJS.ErrnoException) => {
-      finish({
-        error: new WebhookTransportError(
-          'connection_failure',
-          `ConnectionFailure: ${error.code ?? error.message}`,
-        ),
-      });
-    });
-    request.end(payload);
+    attempt(false);
   });
 }

@@ -88,6 +88,9 @@ export async function startEmbeddedPostgres(
     if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
     db = await PGlite.create({
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      // Never acknowledge a statement before its filesystem sync is done (the default, pinned:
+      // docs/decisions/003-embedded-postgres.md, "Durability").
+      relaxedDurability: false,
       extensions: { ...PRODUCT_EXTENSIONS, ...options.extensions },
     });
     const server = new EmbeddedSocketServer(db, options.maxConnections ?? 100);

@@ -61,3 +61,25 @@ describe('embedded PostgreSQL under concurrent clients', () => {
     expect(rows[0]!.value).toBe(40);
   });
 });
+
+describe('embedded PostgreSQL stopping while clients are connected', () => {
+  it('stops cleanly with a client inside a transaction and others mid-statement', async () => {
+    const db = await startEmbeddedPostgres({ port: 0 });
+    const inTransaction = new pg.Client({ connectionString: db.url });
+    const busy = new pg.Pool({ connectionString: db.url, max: 4 });
+    inTransaction.on('error', () => {});
+    busy.on('error', () => {});
+    busy.on('connect', (client) => client.on('error', () => {}));
+    await inTransaction.connect();
+    await inTransaction.query('BEGIN');
+    await inTransaction.query('CREATE TABLE t (n int)');
+    // Statements queued behind the open transaction, and more arriving during the stop.
+    const queued = Array.from({ length: 8 }, () => busy.query('SELECT 1').catch(() => 'failed'));
+    // Before the fix, the disconnects that close() causes reached the closed backend and
+    // threw (an unhandled rejection: "Cannot read properties of undefined").
+    await db.stop();
+    expect(await Promise.all(queued)).toEqual(Array(8).fill('failed'));
+    await inTransaction.end().catch(() => {});
+    await busy.end();
+  });
+});

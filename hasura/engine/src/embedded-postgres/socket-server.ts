@@ -84,7 +84,9 @@ export class EmbeddedSocketServer {
   private queue: Pending[] = [];
   /** The client whose unit of work is in progress; only it is served until the unit ends. */
   private owner: Client | undefined;
-  private pumping = false;
+  private pumping: Promise<void> | undefined;
+  /** Set by close(): no message reaches the backend any more, which is about to be closed. */
+  private closed = false;
 
   constructor(
     private readonly db: PGlite,
@@ -103,9 +105,19 @@ export class EmbeddedSocketServer {
     });
   }
 
+  /**
+   * Stops serving: disconnects every client and waits for the message being served, so the
+   * backend can be closed next. Clients that disconnect meanwhile never touch it again.
+   */
   async close(): Promise<void> {
-    for (const client of this.clients) client.socket.destroy();
+    this.closed = true;
+    this.queue = [];
+    for (const client of this.clients) {
+      client.closed = true;
+      client.socket.destroy();
+    }
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await this.pumping;
   }
 
   private accept(socket: Socket): void {
@@ -128,10 +140,16 @@ export class EmbeddedSocketServer {
     client.closed = true;
     this.clients.delete(client);
     this.queue = this.queue.filter((pending) => pending.client !== client);
+    if (this.closed) return;
     if (this.owner === client) {
-      // A client gone mid-transaction must not leave the single session inside it.
-      if (this.db.isInTransaction()) await this.db.exec('ROLLBACK').catch(() => {});
-      this.owner = undefined;
+      // A client gone mid-transaction must not leave the single session inside it. Wait for
+      // the message being served first: the backend runs one thing at a time.
+      await this.pumping;
+      if (this.closed) return;
+      if (this.owner === client) {
+        if (this.db.isInTransaction()) await this.db.exec('ROLLBACK').catch(() => {});
+        this.owner = undefined;
+      }
     }
     void this.pump();
   }
@@ -145,28 +163,31 @@ export class EmbeddedSocketServer {
   }
 
   /** Serves queued messages one at a time, keeping each unit of work together. */
-  private async pump(): Promise<void> {
-    if (this.pumping) return;
-    this.pumping = true;
-    try {
-      for (let pending = this.next(); pending; pending = this.next()) {
-        const { client, message, endsUnit } = pending;
-        if (client.closed) continue;
-        try {
-          await this.db.runExclusive(() =>
-            this.db.execProtocolRawStream(message, {
-              onRawData: (data: Uint8Array) => {
-                if (!client.closed && data.length > 0) client.socket.write(data);
-              },
-            }),
-          );
-        } catch {
-          client.socket.destroy();
-        }
-        this.owner = !endsUnit || this.db.isInTransaction() ? client : undefined;
+  private pump(): Promise<void> {
+    if (this.pumping || this.closed) return this.pumping ?? Promise.resolve();
+    this.pumping = this.serve().finally(() => {
+      this.pumping = undefined;
+    });
+    return this.pumping;
+  }
+
+  private async serve(): Promise<void> {
+    for (let pending = this.next(); pending && !this.closed; pending = this.next()) {
+      const { client, message, endsUnit } = pending;
+      if (client.closed) continue;
+      try {
+        await this.db.runExclusive(() =>
+          this.db.execProtocolRawStream(message, {
+            onRawData: (data: Uint8Array) => {
+              if (!client.closed && data.length > 0) client.socket.write(data);
+            },
+          }),
+        );
+      } catch {
+        client.socket.destroy();
       }
-    } finally {
-      this.pumping = false;
+      if (this.closed) return;
+      this.owner = !endsUnit || this.db.isInTransaction() ? client : undefined;
     }
   }
 }

@@ -10,7 +10,7 @@ import type { DeliveryTarget, RetryPolicy } from './config.ts';
 import type { ClaimedJob, DeliveryQueue } from './dispatcher.ts';
 import { attemptResult, describeOutcome, LEASE_MARGIN_SECONDS } from './event-log.ts';
 import { loggedResponse, postJson } from './http.ts';
-import { run } from './sql.ts';
+import { run, runRetrying } from './sql.ts';
 
 /*
  * Cron triggers (Hasura v2 semantics): each trigger's next occurrences (5-field cron, UTC)
@@ -210,22 +210,29 @@ export class CronEventQueue implements DeliveryQueue {
     return rows.map((row) => ({ key: row.id, deliver: (signal) => this.deliver(row, signal) }));
   }
 
+  /** Records an outcome; across a database restart too (see runRetrying). */
   private record(
     row: CronRow,
     change: { tried: boolean; status: string; retryInSeconds: number | null },
-    log?: { status: number | null; request: unknown; response: unknown },
+    log: { status: number | null; request: unknown; response: unknown } | undefined,
+    signal: AbortSignal,
   ) {
-    return run<{ updated: number }>(this.pool, RECORD, [
-      row.id,
-      row.lock_token,
-      change.tried ? 1 : 0,
-      change.status,
-      change.retryInSeconds,
-      row.trigger_name,
-      log?.status ?? null,
-      log ? JSON.stringify(log.request) : null,
-      log ? JSON.stringify(log.response) : null,
-    ]);
+    return runRetrying<{ updated: number }>(
+      this.pool,
+      RECORD,
+      [
+        row.id,
+        row.lock_token,
+        change.tried ? 1 : 0,
+        change.status,
+        change.retryInSeconds,
+        row.trigger_name,
+        log?.status ?? null,
+        log ? JSON.stringify(log.request) : null,
+        log ? JSON.stringify(log.response) : null,
+      ],
+      { signal },
+    );
   }
 
   private async deliver(row: CronRow, signal: AbortSignal): Promise<number | undefined> {
@@ -240,7 +247,12 @@ export class CronEventQueue implements DeliveryQueue {
       return undefined;
     }
     if (row.tries === 0 && row.late_seconds > trigger.retry.toleranceSeconds) {
-      await this.record(row, { tried: false, status: 'dead', retryInSeconds: null });
+      await this.record(
+        row,
+        { tried: false, status: 'dead', retryInSeconds: null },
+        undefined,
+        signal,
+      );
       this.logger?.warn(context, 'cron event dropped: later than its tolerance');
       return undefined;
     }
@@ -274,6 +286,7 @@ export class CronEventQueue implements DeliveryQueue {
         request: { payload, headers: trigger.target.loggedHeaders, version: '2' },
         response: loggedResponse(outcome),
       },
+      signal,
     );
     if (rows[0]?.updated !== 1) {
       this.logger?.warn(

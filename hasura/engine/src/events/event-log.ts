@@ -11,7 +11,7 @@ import {
   retryAfterSeconds,
   type HttpOutcome,
 } from './http.ts';
-import { run } from './sql.ts';
+import { run, runRetrying } from './sql.ts';
 
 /*
  * Table events: claimed from hdb_catalog.event_log, posted in Hasura's payload shape,
@@ -140,7 +140,7 @@ export class EventLogQueue implements DeliveryQueue {
   private async deliver(row: EventRow, signal: AbortSignal): Promise<number | undefined> {
     const trigger = this.triggers.get(row.trigger_name);
     if (!trigger) {
-      await run(this.pool, RELEASE, [row.id, row.lock_token]);
+      await runRetrying(this.pool, RELEASE, [row.id, row.lock_token], { signal });
       return undefined;
     }
     const payload = eventPayload(row, trigger.retry);
@@ -158,17 +158,23 @@ export class EventLogQueue implements DeliveryQueue {
     const result = attemptResult(outcome, row.tries, trigger.retry);
     const request = { payload, headers: trigger.target.loggedHeaders, version: '2' };
     const status = outcome.kind === 'response' ? outcome.status : null;
-    const { rows } = await run<{ updated: number }>(this.pool, RECORD, [
-      row.id,
-      row.lock_token,
-      result.kind === 'delivered',
-      result.kind === 'failed',
-      result.kind === 'retry' ? result.delaySeconds : null,
-      row.trigger_name,
-      status,
-      JSON.stringify(request),
-      JSON.stringify(loggedResponse(outcome)),
-    ]);
+    // The receiver has answered: record that even across a database restart (see runRetrying).
+    const { rows } = await runRetrying<{ updated: number }>(
+      this.pool,
+      RECORD,
+      [
+        row.id,
+        row.lock_token,
+        result.kind === 'delivered',
+        result.kind === 'failed',
+        result.kind === 'retry' ? result.delaySeconds : null,
+        row.trigger_name,
+        status,
+        JSON.stringify(request),
+        JSON.stringify(loggedResponse(outcome)),
+      ],
+      { signal },
+    );
     const context = { trigger: row.trigger_name, event: row.id, try: row.tries + 1 };
     if (rows[0]?.updated !== 1) {
       this.logger?.warn(

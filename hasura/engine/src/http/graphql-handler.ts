@@ -6,7 +6,8 @@ import type { RequestHeaders, SessionResolver } from '../auth/index.ts';
 import type { Session } from '../auth/session.ts';
 import { HasuraError } from '../errors.ts';
 import { executeOperation } from '../execute/run.ts';
-import { isDatabaseError } from '../execute/pg-errors.ts';
+import { connectionError, isConnectionError, isDatabaseError } from '../execute/pg-errors.ts';
+import { DEFAULT_LIMITS, type EngineLimits } from '../plan/limits.ts';
 import { planOperation, type GraphQLRequest, type OperationPlan } from '../plan/operation.ts';
 import type { SchemaModel } from '../schema/model.ts';
 
@@ -18,6 +19,8 @@ export interface GraphQLHandlerOptions {
   environment: Record<string, string | undefined>;
   introspect: (plan: OperationPlan, session: Session) => Promise<Record<string, unknown>>;
   logger: Logger | undefined;
+  /** Bounds on operations and batches (plan/limits.ts); DEFAULT_LIMITS when unset. */
+  limits?: EngineLimits | undefined;
 }
 
 /** A response body as JSON text, and whether it carries errors (for status codes). */
@@ -39,6 +42,7 @@ function isRequest(value: unknown): value is GraphQLRequest {
 
 /** Answers GraphQL requests (single or batched) for a transport that already read the body. */
 export function createGraphQLHandler(options: GraphQLHandlerOptions) {
+  const limits = options.limits ?? DEFAULT_LIMITS;
   async function runOne(
     request: unknown,
     session: Session,
@@ -67,6 +71,7 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions) {
         schema: options.model.forRole(session.role, { backendOnly }),
         session,
         stringifyNumericTypes: options.stringifyNumericTypes,
+        limits,
       });
       const data = await executeOperation(plan, {
         pool: options.pool,
@@ -80,6 +85,12 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions) {
       return { body: `{"data":${data}}`, error: undefined };
     } catch (error) {
       if (HasuraError.is(error)) return { body: errorBody(error), error };
+      if (isConnectionError(error)) {
+        // A connection the pool could not open, or one that dropped mid-transaction.
+        options.logger?.warn({ err: error }, 'database unreachable');
+        const unavailable = connectionError();
+        return { body: errorBody(unavailable), error: unavailable };
+      }
       if (isDatabaseError(error)) options.logger?.error({ err: error }, 'database error');
       else options.logger?.error({ err: error }, 'unexpected error');
       const unexpected = new HasuraError('unexpected', 'an unexpected error occurred', '$', 500);
@@ -98,6 +109,14 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions) {
         throw error;
       }
       if (Array.isArray(payload)) {
+        if (payload.length > limits.maxBatchSize) {
+          const error = new HasuraError(
+            'bad-request',
+            `a batched request may hold at most ${limits.maxBatchSize} operations`,
+            '$',
+          );
+          return { body: errorBody(error), error };
+        }
         const results: GraphQLResponse[] = [];
         for (const request of payload) results.push(await runOne(request, session, headers));
         return { body: `[${results.map((result) => result.body).join(',')}]`, error: undefined };

@@ -9,24 +9,45 @@ import type { GraphQLHandler } from './graphql-handler.ts';
 /** Largest request body accepted (Hasura has no default; a bound keeps one client from exhausting memory). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-class BodyTooLargeError extends Error {}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > MAX_BODY_BYTES) throw new BodyTooLargeError();
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/**
+ * The request body as text, or `undefined` when it is larger than MAX_BODY_BYTES (declared in
+ * Content-Length, or found while reading). An oversized body is still read to its end and
+ * dropped rather than left in the socket: destroying the request mid-upload reset the
+ * connection, and with it the next request a client sent on it (issue 11).
+ */
+function readBody(request: IncomingMessage): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(request.headers['content-length']);
+    let tooLarge = Number.isFinite(declared) && declared > MAX_BODY_BYTES;
+    if (tooLarge) resolve(undefined);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      if (tooLarge) return;
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        tooLarge = true;
+        chunks.length = 0;
+        resolve(undefined);
+      } else chunks.push(chunk);
+    });
+    request.on('end', () => {
+      if (!tooLarge) resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+    request.on('error', reject);
+    request.on('close', () => {
+      if (!request.complete)
+        reject(new Error('the client went away before sending the whole body'));
+    });
+  });
 }
 
 function send(response: ServerResponse, status: number, body: string): void {
   response.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(body),
+    // 503: the database (or an action's handler) is briefly unavailable; ask for a retry soon.
+    ...(status === 503 ? { 'retry-after': '1' } : {}),
   });
   response.end(body);
 }
@@ -70,24 +91,17 @@ export function createHttpServer(handler: GraphQLHandler, cors?: CorsPolicy): Se
         );
         return;
       }
-      let text: string;
-      try {
-        text = await readBody(request);
-      } catch (error) {
-        if (error instanceof BodyTooLargeError) {
-          sendError(
-            response,
-            413,
-            new HasuraError(
-              'bad-request',
-              `request body exceeds ${MAX_BODY_BYTES} bytes`,
-              '$',
-              413,
-            ),
-          );
-          return;
-        }
-        throw error;
+      const text = await readBody(request);
+      if (text === undefined) {
+        // The connection closes after this answer: the client must not send more on it while
+        // the rest of its body is still arriving.
+        response.setHeader('connection', 'close');
+        sendError(
+          response,
+          413,
+          new HasuraError('bad-request', `request body exceeds ${MAX_BODY_BYTES} bytes`, '$', 413),
+        );
+        return;
       }
       let payload: unknown;
       try {

@@ -25,6 +25,8 @@ export interface BoolExpContext {
   selectFilter?: (table: TableSchema) => BoolExp | undefined;
   /** Request mode: whether the role can use a computed field of a table. */
   canSeeComputedField?: (table: TableSchema, field: ComputedField) => boolean;
+  /** Request mode: the longest `_regex` / `_similar` pattern accepted (plan/limits.ts). */
+  maxPatternLength?: number;
 }
 
 /** A column-like description of a scalar computed field's result, for comparisons. */
@@ -65,6 +67,15 @@ const TEXT_OPS = new Set<string>([
   '_nlike',
   '_ilike',
   '_nilike',
+  '_similar',
+  '_nsimilar',
+  '_regex',
+  '_nregex',
+  '_iregex',
+  '_niregex',
+]);
+/** Operators whose pattern PostgreSQL compiles to a regular expression. */
+const REGEX_OPS = new Set<string>([
   '_similar',
   '_nsimilar',
   '_regex',
@@ -183,6 +194,17 @@ function parseColumnComparison(
         });
       }
     } else if (TEXT_OPS.has(op) && isTextType(column.typeName)) {
+      const maxPattern = ctx.maxPatternLength;
+      if (
+        maxPattern !== undefined &&
+        REGEX_OPS.has(op) &&
+        typeof operand === 'string' &&
+        operand.length > maxPattern
+      ) {
+        // Matching cost grows steeply with the pattern: 2,000 characters kept a backend busy
+        // for a minute on one long row (issue 11).
+        fail(ctx, `a ${op} pattern may be at most ${maxPattern} characters long`, opPath);
+      }
       items.push({
         kind: 'compare',
         column,

@@ -10,7 +10,7 @@ import type {
 } from '../schema/model.ts';
 
 import type { BoolExpContext } from './bool-exp.ts';
-import type { OperationLimits } from './limits.ts';
+import { DEFAULT_LIMITS, type OperationLimits } from './limits.ts';
 import type { BoolExp } from './ir.ts';
 import type { Variables } from './values.ts';
 
@@ -43,6 +43,7 @@ export function requestBoolExpContext(ctx: PlanContext): BoolExpContext {
     canSeeColumn: (table, column) => roleTableOf(ctx, table)?.select?.columns.has(column) ?? false,
     selectFilter: (table) => selectFilterOf(ctx, table),
     canSeeComputedField: (table, field) => canUseComputedField(ctx, table, field),
+    maxPatternLength: (ctx.limits ?? DEFAULT_LIMITS).maxPatternLength,
   };
 }
 

@@ -3,9 +3,12 @@ import { describe, expect, it } from 'vitest';
 
 import { HasuraError } from '../errors.ts';
 
-import { checkOperationLimits } from './limits.ts';
+import { checkOperationLimits, checkVariableDepth, DEFAULT_LIMITS } from './limits.ts';
 
-function check(query: string, limits = { maxDepth: 4, maxNodes: 20 }) {
+function check(
+  query: string,
+  limits = { maxDepth: 4, maxNodes: 20, maxInputDepth: 6, maxPatternLength: 10 },
+) {
   const document = parse(query);
   const operation = document.definitions.find(
     (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
@@ -36,7 +39,9 @@ describe('operation limits', () => {
 
   it('refuses an alias bomb', () => {
     const query = `{ ${Array.from({ length: 50 }, (_, i) => `a${i}: currencies { code }`).join(' ')} }`;
-    expect(() => check(query, { maxDepth: 10, maxNodes: 60 })).toThrow(HasuraError);
+    expect(() =>
+      check(query, { maxDepth: 10, maxNodes: 60, maxInputDepth: 6, maxPatternLength: 10 }),
+    ).toThrow(HasuraError);
   });
 
   it('leaves fragment cycles to the planner instead of looping', () => {
@@ -44,7 +49,44 @@ describe('operation limits', () => {
       check('{ t { ...A } } fragment A on t { x { ...B } } fragment B on x { t { ...A } }', {
         maxDepth: 50,
         maxNodes: 100,
+        maxInputDepth: 6,
+        maxPatternLength: 10,
       }),
     ).not.toThrow();
+  });
+
+  it('refuses argument literals nested deeper than the limit, in fields and directives', () => {
+    const where = (depth: number) =>
+      `${'{_not: '.repeat(depth - 1)}{code: {_eq: "x"}}${'}'.repeat(depth - 1)}`;
+    // `{code: {_eq: "x"}}` is two levels: a chain of 4 `_not` makes 6.
+    expect(() => check(`{ currencies(where: ${where(5)}) { code } }`)).not.toThrow();
+    expect(() => check(`{ currencies(where: ${where(6)}) { code } }`)).toThrow(
+      /nested deeper than 6 levels/,
+    );
+    expect(() => check(`{ a(l: [[[[[[[1]]]]]]]) { b } }`)).toThrow(/nested deeper than 6 levels/);
+    expect(() => check(`{ ...F } fragment F on t { a(l: [[[[[[[1]]]]]]]) }`)).toThrow(HasuraError);
+  });
+
+  it('refuses variables nested deeper than the limit, without walking all of them', () => {
+    const limits = { maxDepth: 4, maxNodes: 20, maxInputDepth: 6, maxPatternLength: 10 };
+    expect(() =>
+      checkVariableDepth({ w: { _and: [{ _not: { a: { _eq: 1 } } }] } }, limits),
+    ).not.toThrow();
+    let deep: unknown = {};
+    for (let i = 0; i < 100_000; i += 1) deep = { _not: deep };
+    expect(() => checkVariableDepth({ w: deep }, limits)).toThrow(
+      expect.objectContaining({ path: '$.variables.w', code: 'validation-failed' }),
+    );
+    expect(() => checkVariableDepth({ s: 'x'.repeat(10), n: 5, z: null }, limits)).not.toThrow();
+  });
+
+  it('has defaults that fit the product and stop the hostile input it was fuzzed with', () => {
+    expect(DEFAULT_LIMITS).toEqual({
+      maxDepth: 15,
+      maxNodes: 2000,
+      maxInputDepth: 32,
+      maxPatternLength: 128,
+      maxBatchSize: 20,
+    });
   });
 });

@@ -12,7 +12,7 @@ import { HasuraError } from '../errors.ts';
 import type { RootField } from '../schema/model.ts';
 
 import type { PlanContext } from './context.ts';
-import { checkOperationLimits, DEFAULT_LIMITS } from './limits.ts';
+import { checkOperationLimits, checkVariableDepth, DEFAULT_LIMITS } from './limits.ts';
 import { TRUE, type BoolExp, type RootPlan } from './ir.ts';
 import { planMutation } from './mutation.ts';
 import {
@@ -229,8 +229,10 @@ export function planOperation(
       '$',
     );
   }
-  checkOperationLimits(operation.selectionSet, fragments, base.limits ?? DEFAULT_LIMITS);
+  const limits = base.limits ?? DEFAULT_LIMITS;
+  checkOperationLimits(operation.selectionSet, fragments, limits);
   const variables = resolveVariables(operation, request.variables ?? {});
+  checkVariableDepth(variables, limits);
   const ctx: PlanContext = { ...base, variables, fragments };
   const type = operationType(operation);
   const rootFields =

@@ -244,7 +244,9 @@ export function parseSelectArgs(
   }
   let distinctOn: ColumnInfo[] | undefined;
   const distinctValue = args['distinct_on'];
-  if (distinctValue !== undefined && distinctValue !== null) {
+  // An empty list distincts on nothing: as if absent (it was `DISTINCT ON ()`, a syntax error).
+  const noDistinct = Array.isArray(distinctValue) && distinctValue.length === 0;
+  if (distinctValue !== undefined && distinctValue !== null && !noDistinct) {
     const names = Array.isArray(distinctValue) ? distinctValue : [distinctValue];
     distinctOn = names.map((name, i) => {
       const column = typeof name === 'string' ? selectableColumn(entry, name) : undefined;

@@ -267,7 +267,10 @@ export function aggregateJson(
     entries.length === 0
       ? `'{}'::json`
       : `json_build_object(${entries.map(([key, sql]) => `${stringLiteral(key)}, ${sql}`).join(', ')})`;
-  return `(SELECT ${body} FROM (${rows.sql}) AS ${outer})`;
+  // GROUP BY (): one row however many match, even when nothing selected aggregates (only
+  // `__typename`): without it, that selection ran per row and failed with "more than one row
+  // returned by a subquery" (issue 11), or answered null for an empty table.
+  return `(SELECT ${body} FROM (${rows.sql}) AS ${outer} GROUP BY ())`;
 }
 
 /** The row of `table` matching `where` (a primary key), as JSON or null. */

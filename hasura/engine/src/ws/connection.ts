@@ -13,6 +13,7 @@ import {
   type LiveQueryMultiplexer,
   type LiveSubscription,
 } from '../live/index.ts';
+import type { EngineLimits } from '../plan/limits.ts';
 import { planOperation, type OperationPlan } from '../plan/operation.ts';
 import type { SchemaModel } from '../schema/model.ts';
 
@@ -38,6 +39,8 @@ export interface ConnectionContext {
   keepAliveMs: number;
   /** graphql-transport-ws: how long a client may wait before connection_init. */
   connectionInitTimeoutMs: number;
+  /** Bounds on operations (plan/limits.ts); DEFAULT_LIMITS when unset. */
+  limits?: EngineLimits | undefined;
 }
 
 type Operation =
@@ -249,6 +252,7 @@ export class Connection {
         schema: this.ctx.model.forRole(session.role),
         session,
         stringifyNumericTypes: this.ctx.stringifyNumericTypes,
+        ...(this.ctx.limits ? { limits: this.ctx.limits } : {}),
       });
       if (plan.type === 'subscription') checkSubscriptionRoots(plan);
     } catch (error) {

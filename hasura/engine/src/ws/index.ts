@@ -8,6 +8,7 @@ import type { Logger } from '@app/shared/log';
 
 import type { SessionResolver } from '../auth/index.ts';
 import type { GraphQLHandler } from '../http/graphql-handler.ts';
+import type { EngineLimits } from '../plan/limits.ts';
 import { MAX_BODY_BYTES } from '../http/server.ts';
 import {
   LiveQueryMultiplexer,
@@ -41,6 +42,8 @@ export interface WebSocketDeps {
   keepAliveMs?: number | undefined;
   /** HASURA_GRAPHQL_WEBSOCKET_CONNECTION_INIT_TIMEOUT (s in Hasura; ms here): graphql-transport-ws only. Default 3000. */
   connectionInitTimeoutMs?: number | undefined;
+  /** Bounds on operations (plan/limits.ts); DEFAULT_LIMITS when unset. */
+  limits?: EngineLimits | undefined;
   /** Called after every multiplexed live-query statement (benchmarks, metrics). */
   onLiveQueryStatement?: ((event: LiveQueryStatementEvent) => void) | undefined;
 }
@@ -109,6 +112,7 @@ export function attachWebSockets(deps: WebSocketDeps): WebSockets {
     logger: deps.logger,
     keepAliveMs: deps.keepAliveMs ?? 5000,
     connectionInitTimeoutMs: deps.connectionInitTimeoutMs ?? 3000,
+    limits: deps.limits,
   };
   const wss = new WebSocketServer({
     noServer: true,

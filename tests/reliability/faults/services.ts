@@ -1,0 +1,640 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { appendFile, chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+import express from 'express';
+import pg from 'pg';
+
+import { BotApiEmulator } from '@app/bot/sandbox/emulator';
+
+import { provisionDatabase } from '../../../scripts/launcher/database.ts';
+import { SERVICES } from '../../../scripts/launcher/services.ts';
+import { startMailbox, type Mailbox } from '../../support/mailbox.ts';
+import { spawnTs, type Spawned } from '../../support/processes.ts';
+
+/*
+ * What the fault and instance checks run: a PostgreSQL server of their own (initdb into a
+ * temporary folder, pg_ctl on a free port), the embedded database in a process of its own on
+ * a data folder, and the product's services (the bot too) as child processes with the
+ * launcher's environment (scripts/start.ts), each on a port of its own.
+ *
+ * Why not tests/reliability/support/stack.ts (the suite's shared starter, which appeared while
+ * these were written): these checks restart and kill the database itself (its server is shared
+ * or its PGlite in memory there), run the bot against a Bot API emulator, put slow or counting
+ * proxies between the engine and its receivers, and run two of each service. They take its
+ * port picker's rule (below the ephemeral range, so polling a port that is down never connects
+ * to itself; copied, as importing stack.ts would probe the shared server at import) and build
+ * the environment from scratch as it does.
+ *
+ * RELIABILITY_LOGS=<folder> keeps every service's output there (one file per process).
+ */
+
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const run = promisify(execFile);
+
+export const ACTIONS_SECRET = 'reliability-actions-secret-0123456789';
+export const BOT_EVENTS_SECRET = 'reliability-bot-events-secret-0123456789';
+export const BOT_TOKEN = '7000000002:AAreliability-bot-token-for-fault-checks';
+export const STAFF_CHAT = -1009876543210;
+export const ADMIN = { email: 'admin@reliability.test', password: 'reliability-admin-password' };
+export const PUBLIC_WEB_URL = 'https://exchange.reliability.test';
+
+export const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A port that was free a moment ago, below Linux's ephemeral range (32768-60999): a
+ * connection attempt to a port nobody listens on yet (a health poll, a database that is down)
+ * could otherwise be given that very port as its source and connect to itself.
+ */
+export async function quietPort(): Promise<number> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error('no free port found between 20000 and 32000');
+}
+
+// ---------------------------------------------------------------------------------------------
+// A PostgreSQL server of the test's own.
+
+/** The newest Debian PostgreSQL bin folder with initdb and pg_ctl, if any. */
+export function postgresBinaries(): string | undefined {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return undefined;
+  const versions = readdirSync(base)
+    .filter((name) => /^\d+$/.test(name))
+    .sort((a, b) => Number(b) - Number(a));
+  for (const version of versions) {
+    const bin = path.join(base, version, 'bin');
+    if (existsSync(path.join(bin, 'initdb')) && existsSync(path.join(bin, 'pg_ctl'))) return bin;
+  }
+  return undefined;
+}
+
+export interface PostgresServer {
+  port: number;
+  url: string;
+  /** `pg_ctl start -w`; resolves when it accepts connections. */
+  start(): Promise<void>;
+  /** `pg_ctl stop -m <mode>`. */
+  stop(mode?: 'fast' | 'immediate'): Promise<void>;
+  /** The server's log, for failure messages. */
+  log(): Promise<string>;
+  dispose(): Promise<void>;
+}
+
+/**
+ * initdb into a temporary folder owned by `postgres` (the binaries refuse root) and start it
+ * on a free port, trust authentication on 127.0.0.1 only.
+ */
+export async function startPostgresServer(bin: string): Promise<PostgresServer> {
+  const root = await mkdtemp(path.join(tmpdir(), 'reliability-pg-'));
+  const dataDir = path.join(root, 'data');
+  const logFile = path.join(root, 'server.log');
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    const { stdout } = await run('id', ['-u', 'postgres']);
+    const { stdout: group } = await run('id', ['-g', 'postgres']);
+    await chown(root, Number(stdout.trim()), Number(group.trim()));
+  }
+  const asPostgres = (command: string, args: string[]) =>
+    asRoot
+      ? run('runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args])
+      : run(path.join(bin, command), args);
+  await asPostgres('initdb', [
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--no-locale',
+    '--no-sync',
+  ]);
+  const port = await quietPort();
+  const conf = [
+    `listen_addresses = '127.0.0.1'`,
+    `port = ${port}`,
+    `unix_socket_directories = '${root}'`,
+    'max_connections = 300',
+    'shared_buffers = 64MB',
+    // Connection losses are what these checks are about; keep the server's log readable.
+    `log_min_messages = warning`,
+  ];
+  await appendFile(path.join(dataDir, 'postgresql.conf'), `\n${conf.join('\n')}\n`);
+  if (asRoot) await run('chown', ['-R', 'postgres:postgres', root]);
+  const server: PostgresServer = {
+    port,
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    async start() {
+      await asPostgres('pg_ctl', ['-D', dataDir, '-l', logFile, '-w', '-t', '60', 'start']);
+    },
+    async stop(mode = 'fast') {
+      await asPostgres('pg_ctl', ['-D', dataDir, '-m', mode, '-w', '-t', '60', 'stop']);
+    },
+    async log() {
+      const { readFile } = await import('node:fs/promises');
+      return readFile(logFile, 'utf8').catch(() => '');
+    },
+    async dispose() {
+      await server.stop('immediate').catch(() => {});
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+  await server.start();
+  return server;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The embedded database in a process of its own.
+
+export interface EmbeddedProcess {
+  port: number;
+  url: string;
+  dataDir: string;
+  process(): Spawned;
+  /** Starts it (again) on the same data folder and port; resolves once it accepts connections. */
+  start(): Promise<void>;
+  /** Sends `signal` and waits for the process to end. */
+  kill(signal: NodeJS.Signals): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+export async function startEmbeddedProcess(): Promise<EmbeddedProcess> {
+  const root = await mkdtemp(path.join(tmpdir(), 'reliability-pglite-'));
+  const dataDir = path.join(root, 'pglite');
+  const port = await quietPort();
+  let current: Spawned | undefined;
+  const embedded: EmbeddedProcess = {
+    port,
+    dataDir,
+    url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`,
+    process: () => current!,
+    async start() {
+      current = spawnTs('tests/reliability/faults/embedded-db.ts', [dataDir, String(port)], {
+        cwd: ROOT,
+        env: { ...baseEnvironment(), NODE_ENV: 'development' },
+      });
+      await current.waitFor(/embedded database ready/, 120_000);
+    },
+    async kill(signal) {
+      const spawned = current;
+      if (!spawned || spawned.child.exitCode !== null || spawned.child.signalCode !== null) return;
+      spawned.child.kill(signal);
+      await spawned.exited;
+    },
+    async dispose() {
+      await embedded.kill('SIGTERM');
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+  await embedded.start();
+  return embedded;
+}
+
+/** Migrations, seeds and the admin account, as the launcher applies them. */
+export async function provision(url: string): Promise<void> {
+  await provisionDatabase(url, ADMIN);
+}
+
+/**
+ * Polls the database with fresh connections until one answers `SELECT 1`; resolves with the
+ * time (ms since the epoch) of that first answer: when it accepts connections again.
+ */
+export async function waitDatabaseReady(url: string, timeoutMs = 120_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      await client.query('SELECT 1');
+      return Date.now();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    } finally {
+      await client.end().catch(() => {});
+    }
+    await delay(25);
+  }
+}
+
+/** A pool for the test's own reads, which never crashes on a dropped connection. */
+export function testPool(url: string, max = 4): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The product's services as child processes.
+
+export type ServiceName = 'engine' | 'actions' | 'auth' | 'bot';
+
+export interface ServiceProcess {
+  name: ServiceName;
+  port: number;
+  url: string;
+  /** The running (or last) process. */
+  process(): Spawned;
+  /** Everything every process of this service printed, for failure messages. */
+  output(): string;
+  /** Whether the process ended without being asked to (a crash). */
+  crashed(): boolean;
+  /** Starts it (again) on the same port; resolves when it answers its health check. */
+  start(): Promise<void>;
+  /** Sends `signal` and waits for the process to end (SIGKILL after 10 s). */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export interface StackEnvironment {
+  databaseUrl: string;
+  /** Where the engine reaches the actions service (ACTIONS_BASE_URL). */
+  actionsUrl: string;
+  /** Where the engine delivers the bot's triggers (BOT_EVENTS_URL). */
+  botEventsUrl: string;
+  /** The actions service's SMTP server (its event-trigger mails). */
+  smtpUrl: string;
+  /** Folder for the services' outboxes (none should be written with SMTP set). */
+  scratchDir: string;
+  /** The Bot API the bot talks to (TELEGRAM_API_ROOT). */
+  telegramApiRoot?: string;
+  /**
+   * Staff chats for new orders (TELEGRAM_STAFF_CHAT_IDS). Default none: Telegram lets a bot
+   * post 20 messages a minute in a group, far below the load these checks make.
+   */
+  staffChat?: boolean;
+}
+
+/** Enough to run node, nothing else of the caller's (no DATABASE_URL, HASURA_GRAPHQL_*, ...). */
+function baseEnvironment(): NodeJS.ProcessEnv {
+  const base: NodeJS.ProcessEnv = {};
+  for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ', 'USER']) {
+    if (process.env[name] !== undefined) base[name] = process.env[name];
+  }
+  return base;
+}
+
+/** The environment the launcher gives every service (scripts/start.ts), for this stack. */
+export function launcherEnvironment(stack: StackEnvironment): NodeJS.ProcessEnv {
+  return {
+    ...baseEnvironment(),
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: stack.databaseUrl,
+    ACTIONS_BASE_URL: stack.actionsUrl,
+    ACTIONS_SECRET,
+    BOT_EVENTS_URL: stack.botEventsUrl,
+    BOT_EVENTS_SECRET,
+    PUBLIC_WEB_URL,
+    MINIAPP_URL: `${PUBLIC_WEB_URL}/telegram-app`,
+    PUBLIC_GRAPHQL_URL: 'http://localhost:8080/v1/graphql',
+    PUBLIC_AUTH_URL: 'http://localhost:4000',
+    SMTP_URL: stack.smtpUrl,
+    ACTIONS_OUTBOX_DIR: path.join(stack.scratchDir, 'actions-outbox'),
+    AUTH_OUTBOX_DIR: path.join(stack.scratchDir, 'auth-outbox'),
+    // Connections: every service of two stacks fits the test server's max_connections.
+    HASURA_GRAPHQL_PG_CONNECTIONS: '10',
+    ACTIONS_DB_POOL_SIZE: '8',
+    AUTH_DB_POOL_SIZE: '8',
+    BOT_DB_POOL_SIZE: '4',
+    TELEGRAM_BOT_TOKEN: BOT_TOKEN,
+    ...(stack.telegramApiRoot ? { TELEGRAM_API_ROOT: stack.telegramApiRoot } : {}),
+    BOT_UPDATES: 'polling',
+    ...(stack.staffChat ? { TELEGRAM_STAFF_CHAT_IDS: String(STAFF_CHAT) } : {}),
+  };
+}
+
+export async function scratchDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'reliability-stack-'));
+  await mkdir(path.join(dir, 'actions-outbox'), { recursive: true });
+  await mkdir(path.join(dir, 'auth-outbox'), { recursive: true });
+  return dir;
+}
+
+/** Waits until `url` answers 200, or fails if `spawned` exits first or time runs out. */
+async function waitHealthy(url: string, spawned: Spawned, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (spawned.child.exitCode !== null || spawned.child.signalCode !== null)
+      throw new Error(`exited while starting:\n${spawned.output().slice(-4000)}`);
+    const healthy = await fetch(url, { signal: AbortSignal.timeout(2_000) })
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (healthy) return;
+    await delay(100);
+  }
+  throw new Error(
+    `${url} did not answer within ${timeoutMs} ms:\n${spawned.output().slice(-4000)}`,
+  );
+}
+
+/** A service of the product as the launcher runs it, on a port of its own. */
+export async function startServiceProcess(
+  name: ServiceName,
+  env: NodeJS.ProcessEnv,
+  port?: number,
+): Promise<ServiceProcess> {
+  const definition = SERVICES.find((service) => service.name === name)!;
+  const boundPort = port ?? (await quietPort());
+  const outputs: string[] = [];
+  let current: Spawned | undefined;
+  let expectedExit = false;
+  const service: ServiceProcess = {
+    name,
+    port: boundPort,
+    url: `http://127.0.0.1:${boundPort}`,
+    process: () => current!,
+    output: () => [...outputs, current?.output() ?? ''].join('\n--- restarted ---\n'),
+    crashed: () =>
+      !expectedExit &&
+      current !== undefined &&
+      (current.child.exitCode !== null || current.child.signalCode !== null),
+    async start() {
+      if (current) outputs.push(current.output());
+      expectedExit = false;
+      current = spawnTs(definition.entry, [], {
+        cwd: path.join(ROOT, definition.workspace),
+        env: { ...env, [definition.portVariable]: String(boundPort) },
+      });
+      await waitHealthy(`${service.url}${definition.healthPath}`, current);
+    },
+    async stop(signal = 'SIGTERM') {
+      const spawned = current;
+      if (!spawned || spawned.child.exitCode !== null || spawned.child.signalCode !== null) return;
+      expectedExit = true;
+      spawned.child.kill(signal);
+      const timer = setTimeout(() => spawned.child.kill('SIGKILL'), 10_000);
+      await spawned.exited;
+      clearTimeout(timer);
+    },
+  };
+  await service.start();
+  return service;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Receivers in the test process.
+
+export interface HttpServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function listen(app: express.Express, port = 0): Promise<HttpServer> {
+  const server: Server = app.listen(port, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** The Telegram Bot API the bot child process talks to (its TELEGRAM_API_ROOT). */
+export async function startTelegram(): Promise<{ emulator: BotApiEmulator } & HttpServer> {
+  const emulator = new BotApiEmulator(BOT_TOKEN, {
+    id: Number(BOT_TOKEN.split(':')[0]),
+    first_name: 'Exchange (reliability)',
+    username: 'exchange_reliability_bot',
+  });
+  emulator.addChat({ id: STAFF_CHAT, type: 'group', title: 'Staff' });
+  const server = await listen(express().use(emulator.router()));
+  return { emulator, ...server };
+}
+
+/**
+ * The bot's messages about orders, counted per order and kind of message (the first line, e.g.
+ * `New order №12: ...` or `Order №12: canceled.`): the order id rides in the message's button
+ * (the console link's `order=<id>`, the mini-app's `startapp=order_<id>`).
+ */
+export function orderMessages(emulator: BotApiEmulator): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const message of emulator.allMessages()) {
+    if (!message.from.is_bot) continue;
+    const match = /order(?:=|_)([0-9a-f-]{36})/.exec(JSON.stringify(message.reply_markup ?? null));
+    if (!match) continue;
+    const key = `${match[1]!} ${message.text.split('\n')[0]!}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+export const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+
+// ---------------------------------------------------------------------------------------------
+// The whole stack on one database.
+
+export interface Stack {
+  engine: ServiceProcess;
+  actions: ServiceProcess;
+  auth: ServiceProcess;
+  bot: ServiceProcess | undefined;
+  services: ServiceProcess[];
+  mailbox: Mailbox;
+  telegram: Awaited<ReturnType<typeof startTelegram>>;
+  env: NodeJS.ProcessEnv;
+  /** The environment the engine runs with (its event targets may differ from the others'). */
+  engineEnv: NodeJS.ProcessEnv;
+  /** Output of every service, for a failure message. */
+  outputs(): string;
+  close(): Promise<void>;
+}
+
+export interface StackOptions {
+  /** Start the bot service (with the Telegram emulator as its Bot API). Default true. */
+  bot?: boolean;
+  /**
+   * The engine's event targets, given the actions service's and the bot's addresses: e.g. a
+   * slow proxy in front of them. Default: straight to them.
+   */
+  engineTargets?: (targets: { actionsUrl: string; botEventsUrl: string }) => Promise<{
+    actionsUrl: string;
+    botEventsUrl: string;
+  }>;
+}
+
+/** actions, auth, the bot, then the engine (which delivers to them), on `databaseUrl`. */
+export async function startStack(databaseUrl: string, options: StackOptions = {}): Promise<Stack> {
+  const scratch = await scratchDir();
+  const mailbox = await startMailbox();
+  const telegram = await startTelegram();
+  const [actionsPort, botPort] = [await quietPort(), await quietPort()];
+  const targets = {
+    actionsUrl: `http://127.0.0.1:${actionsPort}`,
+    botEventsUrl: `http://127.0.0.1:${botPort}/events`,
+  };
+  const env = launcherEnvironment({
+    databaseUrl,
+    ...targets,
+    smtpUrl: mailbox.url,
+    scratchDir: scratch,
+    telegramApiRoot: telegram.url,
+  });
+  const started: ServiceProcess[] = [];
+  const close = async () => {
+    await Promise.all(started.map((service) => service.stop('SIGTERM')));
+    const logs = process.env['RELIABILITY_LOGS'];
+    if (logs) {
+      await mkdir(logs, { recursive: true });
+      for (const service of started)
+        await appendFile(path.join(logs, `${service.name}-${service.port}.log`), service.output());
+    }
+    await mailbox.close();
+    await telegram.close();
+    await rm(scratch, { recursive: true, force: true });
+  };
+  try {
+    const actions = await startServiceProcess('actions', env, actionsPort);
+    started.push(actions);
+    const auth = await startServiceProcess('auth', env);
+    started.push(auth);
+    let bot: ServiceProcess | undefined;
+    if (options.bot ?? true) {
+      bot = await startServiceProcess('bot', env, botPort);
+      started.push(bot);
+    }
+    const engineTargets = (await options.engineTargets?.(targets)) ?? targets;
+    const engineEnv = {
+      ...env,
+      ACTIONS_BASE_URL: engineTargets.actionsUrl,
+      BOT_EVENTS_URL: engineTargets.botEventsUrl,
+    };
+    const engine = await startServiceProcess('engine', engineEnv);
+    started.push(engine);
+    return {
+      engine,
+      actions,
+      auth,
+      bot,
+      services: started,
+      mailbox,
+      telegram,
+      env,
+      engineEnv,
+      outputs: () =>
+        started
+          .map((service) => `=== ${service.name}\n${service.output().slice(-6000)}`)
+          .join('\n'),
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** A database of the check's own: a PostgreSQL server when the binaries exist, else PGlite. */
+export async function startOwnDatabase(): Promise<{
+  kind: 'postgres' | 'pglite';
+  url: string;
+  dispose(): Promise<void>;
+}> {
+  const bin = postgresBinaries();
+  if (bin) {
+    const server = await startPostgresServer(bin);
+    return { kind: 'postgres', url: server.url, dispose: () => server.dispose() };
+  }
+  const embedded = await startEmbeddedProcess();
+  return { kind: 'pglite', url: embedded.url, dispose: () => embedded.dispose() };
+}
+
+export interface SlowProxy extends HttpServer {
+  /** Requests forwarded to the receiver, by the `id` of their JSON body (an event's id). */
+  forwarded: Map<string, number>;
+  /** Total requests forwarded. */
+  readonly count: number;
+  /** Holds every matching request (unforwarded) until open(). */
+  pause(): void;
+  open(): void;
+}
+
+/**
+ * A slow receiver: stands in front of `target` and, for requests whose path `matches`,
+ * forwards each at once (the receiver acts on it) but answers the caller only `holdMs`
+ * later, so a caller that dies meanwhile never learns the outcome. Other requests pass
+ * through. Paused, it holds matching requests unforwarded.
+ */
+export async function startSlowProxy(
+  target: string,
+  options: { holdMs: number; matches: (path: string) => boolean },
+): Promise<SlowProxy> {
+  const forwarded = new Map<string, number>();
+  let count = 0;
+  let paused = false;
+  const waiting = new Set<() => void>();
+  const app = express();
+  app.use(express.raw({ type: '*/*', limit: '2mb' }));
+  app.use(async (req, res) => {
+    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const slow = options.matches(req.path);
+    if (slow && paused) await new Promise<void>((resolve) => waiting.add(resolve));
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (typeof value === 'string' && !['host', 'content-length', 'connection'].includes(name))
+        headers[name] = value;
+    }
+    let status = 502;
+    let text = '';
+    let type = 'application/json';
+    try {
+      const response = await fetch(`${target}${req.originalUrl}`, {
+        method: req.method,
+        headers,
+        ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body }),
+      });
+      status = response.status;
+      text = await response.text();
+      type = response.headers.get('content-type') ?? type;
+    } catch {
+      // The receiver is down: the caller sees a 502.
+    }
+    if (slow) {
+      count += 1;
+      try {
+        const id = (JSON.parse(body.toString('utf8')) as { id?: unknown }).id;
+        if (typeof id === 'string') forwarded.set(id, (forwarded.get(id) ?? 0) + 1);
+      } catch {
+        // Not JSON: counted, not keyed.
+      }
+      await delay(options.holdMs);
+    }
+    if (!res.writableEnded && !res.destroyed) res.status(status).type(type).send(text);
+  });
+  const server = await listen(app);
+  return {
+    ...server,
+    forwarded,
+    get count() {
+      return count;
+    },
+    pause: () => {
+      paused = true;
+    },
+    open: () => {
+      paused = false;
+      for (const resume of waiting) resume();
+      waiting.clear();
+    },
+  };
+}

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { recordFigures } from '../figures.ts';
+import { byProfile, PROFILE } from '../profile.ts';
+import {
+  measureCapacity,
+  round1,
+  runClosedLoop,
+  runOpenLoop,
+  runSequential,
+  type RunResult,
+} from '../support/load.ts';
+import { startStack, type Stack } from '../support/stack.ts';
+
+import { drainEvents, prepareWorkload, type OperationName, type Workload } from './operations.ts';
+
+/*
+ * Sustained load (issue 11): for each of the four operations (load/operations.ts) on the
+ * product's own processes (support/stack.ts),
+ *
+ * 1. the idle p99: one request at a time at a low rate;
+ * 2. the capacity: closed loops with rising concurrency until the throughput stops growing;
+ * 3. an open loop at a constant 80% of that capacity (10 s short, 60 s full), requests fired
+ *    at fixed intervals whatever the answers, with a cap on those in flight (inFlightCap).
+ *
+ * Every error under the open loop counts (non-2xx, GraphQL errors, network errors, timeouts,
+ * arrivals shed at the in-flight cap), and the p99 may be at most twice the idle p99. All
+ * figures are relative to the same run's own baseline, so a slower machine moves both sides.
+ * Order creation goes last, after its event-trigger backlog from the capacity search has
+ * drained, so the deliveries it causes fall into its own window only.
+ */
+
+const OPERATIONS: readonly OperationName[] = ['quote', 'history', 'refresh', 'create'];
+/** The top of the capacity search (workers of the closed loop). */
+const MAX_CONCURRENCY = 64;
+/**
+ * The open loop's cap on requests in flight: a quarter of a second's arrivals (at least 64),
+ * so that only a stall of that order sheds requests; at most REFRESH_CHAINS, since each
+ * refresh in flight holds a chain.
+ */
+const BACKLOG_S = 0.25;
+const REFRESH_CHAINS = 512;
+const inFlightCap = (rate: number) =>
+  Math.min(REFRESH_CHAINS, Math.max(MAX_CONCURRENCY, Math.ceil(rate * BACKLOG_S)));
+const LOAD_SHARE = 0.8;
+const P99_BOUND = 2;
+
+const IDLE_RATE = 25;
+const IDLE_S = byProfile({ short: 5, full: 15 });
+const STEP_S = byProfile({ short: 2, full: 5 });
+const OPEN_LOOP_S = byProfile({ short: 10, full: 60 });
+
+const summary = (run: RunResult) => ({
+  requests: run.requests,
+  ok: run.ok,
+  errors: run.errors,
+  p50_ms: run.p50Ms,
+  p99_ms: run.p99Ms,
+  max_ms: run.maxMs,
+});
+
+describe(`load, ${PROFILE} profile`, () => {
+  let stack: Stack;
+  let workload: Workload;
+  const sequence = { next: 0 };
+
+  beforeAll(async () => {
+    stack = await startStack();
+    workload = await prepareWorkload(stack, {
+      users: MAX_CONCURRENCY,
+      historyUsers: 8,
+      ordersEach: 10,
+      refreshChains: REFRESH_CHAINS,
+      maxSockets: REFRESH_CHAINS,
+    });
+  });
+
+  afterAll(async () => {
+    workload?.close();
+    await stack?.stop();
+  });
+
+  it.each(OPERATIONS)(
+    '%s: no errors, p99 within 2x idle at 80 per cent of capacity',
+    async (name) => {
+      const task = workload.tasks[name];
+      const at = <T extends { nextSequence: number }>(result: T) => {
+        sequence.next = result.nextSequence;
+        return result;
+      };
+
+      // Warm-up (JIT, pools, keep-alive sockets), then the idle latency.
+      at(await runClosedLoop({ concurrency: 4, durationS: 2, task, firstSequence: sequence.next }));
+      const idle = await runSequential({
+        rate: IDLE_RATE,
+        durationS: IDLE_S,
+        task,
+        firstSequence: sequence.next,
+      });
+      sequence.next += idle.requests;
+
+      const capacity = at(
+        await measureCapacity({
+          task,
+          stepS: STEP_S,
+          warmupS: 0.5,
+          maxConcurrency: MAX_CONCURRENCY,
+          firstSequence: sequence.next,
+        }),
+      );
+      const drainedMs = name === 'create' ? await drainEvents(stack) : 0;
+
+      const targetRps = round1(capacity.capacityRps * LOAD_SHARE);
+      const maxInFlight = inFlightCap(targetRps);
+      const open = at(
+        await runOpenLoop({
+          rate: targetRps,
+          durationS: OPEN_LOOP_S,
+          maxInFlight,
+          task,
+          firstSequence: sequence.next,
+        }),
+      );
+      const ratio = idle.p99Ms > 0 ? Math.round((open.p99Ms / idle.p99Ms) * 100) / 100 : 0;
+
+      recordFigures({
+        check: `load:${name}`,
+        figures: { load_errors: open.errors },
+        details: {
+          idle_p99_ms: idle.p99Ms,
+          capacity_rps: capacity.capacityRps,
+          target_rps: targetRps,
+          achieved_rps: open.okPerS,
+          p99_ms: open.p99Ms,
+          p99_ratio: ratio,
+          requests: open.requests,
+          duration_s: OPEN_LOOP_S,
+          p50_ms: open.p50Ms,
+          max_ms: open.maxMs,
+          p99_from_schedule_ms: open.p99FromScheduleMs,
+          schedule_lag_p99_ms: open.scheduleLagP99Ms,
+          schedule_lag_max_ms: open.scheduleLagMaxMs,
+          peak_in_flight: open.peakInFlight,
+          in_flight_cap: maxInFlight,
+          error_kinds: open.errorKinds,
+          error_samples: open.errorSamples,
+          idle: summary(idle),
+          capacity_steps: capacity.steps,
+          capacity_best_rps: capacity.bestRps,
+          capacity_confirmation_rps: capacity.confirmationRps,
+          best_concurrency: capacity.bestConcurrency,
+          capacity_errors: capacity.errorKinds,
+          event_drain_ms: drainedMs,
+          database: stack.database.kind,
+          ...(name === 'refresh' ? { refresh_chains_live: workload.liveChains() } : {}),
+        },
+      });
+
+      expect(idle.errors, `idle errors: ${JSON.stringify(idle.errorSamples)}`).toBe(0);
+      expect(capacity.errors, `closed-loop errors: ${JSON.stringify(capacity.errorSamples)}`).toBe(
+        0,
+      );
+      expect(open.errors, `errors under load: ${JSON.stringify(open.errorSamples)}`).toBe(0);
+      expect(
+        open.p99Ms,
+        `p99 ${open.p99Ms} ms at ${targetRps} req/s vs idle p99 ${idle.p99Ms} ms`,
+      ).toBeLessThanOrEqual(P99_BOUND * idle.p99Ms);
+    },
+  );
+});

@@ -36,7 +36,8 @@ export interface EngineOptions {
   poolSize?: number;
   /**
    * Bounds on one request (ENGINE_MAX_QUERY_DEPTH, ENGINE_MAX_QUERY_FIELDS,
-   * ENGINE_MAX_INPUT_DEPTH, ENGINE_MAX_PATTERN_LENGTH, ENGINE_MAX_BATCH_SIZE; plan/limits.ts);
+   * ENGINE_MAX_INPUT_DEPTH, ENGINE_MAX_PATTERN_LENGTH, ENGINE_MAX_ESTIMATED_ROWS,
+   * ENGINE_MAX_BATCH_SIZE, ENGINE_MAX_WS_OPERATIONS; plan/limits.ts);
    * unset ones keep their defaults.
    */
   limits?: Partial<EngineLimits>;

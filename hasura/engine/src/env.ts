@@ -56,8 +56,12 @@ export const EngineEnv = z.object({
   ENGINE_MAX_INPUT_DEPTH: limit(DEFAULT_LIMITS.maxInputDepth),
   /** Longest `_regex` / `_similar` pattern (and their variants). */
   ENGINE_MAX_PATTERN_LENGTH: limit(DEFAULT_LIMITS.maxPatternLength),
+  /** Most rows an operation may make the database build, estimated from its plan. */
+  ENGINE_MAX_ESTIMATED_ROWS: limit(DEFAULT_LIMITS.maxEstimatedRows),
   /** Most operations in one batched HTTP request. */
   ENGINE_MAX_BATCH_SIZE: limit(DEFAULT_LIMITS.maxBatchSize),
+  /** Most operations (live subscriptions, queries in flight) at once on one WebSocket. */
+  ENGINE_MAX_WS_OPERATIONS: limit(DEFAULT_LIMITS.maxOperationsPerConnection),
 });
 export type EngineEnv = z.infer<typeof EngineEnv>;
 

@@ -51,6 +51,27 @@ describe('embedded PostgreSQL under concurrent clients', () => {
     expect(rows[0]!.value).toBe(40);
   });
 
+  it('delivers results of several megabytes whole, and what follows them (issue 11)', async () => {
+    // Before the fix the socket was handed views of PGlite's memory: a result larger than the
+    // socket's buffer arrived garbled ("received invalid response") or not at all.
+    const sizes = [5_000_000, 6_000_000, 8_000_000];
+    const [big, small] = await Promise.all([
+      Promise.all(
+        sizes.map((size) =>
+          pool.query<{ x: string }>('SELECT repeat($1::text, $2::int) AS x', ['ab', size / 2]),
+        ),
+      ),
+      Promise.all(
+        Array.from({ length: 20 }, (_, i) => pool.query<{ n: number }>('SELECT $1::int AS n', [i])),
+      ),
+    ]);
+    expect(big.map(({ rows }) => rows[0]!.x.length)).toEqual(sizes);
+    expect(big.every(({ rows }, i) => rows[0]!.x === 'ab'.repeat(sizes[i]! / 2))).toBe(true);
+    expect(small.map(({ rows }) => rows[0]!.n)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    const { rows } = await pool.query<{ one: number }>('SELECT 1 AS one');
+    expect(rows).toEqual([{ one: 1 }]);
+  });
+
   it('rolls back the transaction of a client that disconnects in the middle of it', async () => {
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();

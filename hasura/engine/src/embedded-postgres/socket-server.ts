@@ -179,7 +179,11 @@ export class EmbeddedSocketServer {
         await this.db.runExclusive(() =>
           this.db.execProtocolRawStream(message, {
             onRawData: (data: Uint8Array) => {
-              if (!client.closed && data.length > 0) client.socket.write(data);
+              // A copy: `data` is a view of PGlite's memory, which the next message reuses
+              // (or grows, detaching it) while a large answer still waits in the socket's
+              // buffer. Written as is, a result of a few megabytes reached the client
+              // garbled ("received invalid response") or never arrived (issue 11).
+              if (!client.closed && data.length > 0) client.socket.write(Buffer.from(data));
             },
           }),
         );

@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { GraphQLHandler } from './graphql-handler.ts';
-import { createHttpServer, MAX_BODY_BYTES } from './server.ts';
+import { createHttpServer, KEEP_ALIVE_TIMEOUT_MS, MAX_BODY_BYTES } from './server.ts';
 
 /** A handler that answers every request with the same data (the transport is under test). */
 const handler = {
@@ -89,5 +89,14 @@ describe('the HTTP transport under oversized bodies', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(answer.toLowerCase()).toContain('connection: close');
     expect((await small()).status).toBe(200);
+  });
+
+  it('keeps idle connections longer than proxies do, and says so (issue 11)', async () => {
+    // Node's 5 s let a client reuse a connection just as the server dropped it: a reset.
+    expect(server.keepAliveTimeout).toBe(KEEP_ALIVE_TIMEOUT_MS);
+    expect(KEEP_ALIVE_TIMEOUT_MS).toBeGreaterThan(60_000);
+    expect(server.headersTimeout).toBeGreaterThan(KEEP_ALIVE_TIMEOUT_MS);
+    const response = await small();
+    expect(response.headers.get('keep-alive')).toBe(`timeout=${KEEP_ALIVE_TIMEOUT_MS / 1000}`);
   });
 });

@@ -7,7 +7,13 @@ import { checkOperationLimits, checkVariableDepth, DEFAULT_LIMITS } from './limi
 
 function check(
   query: string,
-  limits = { maxDepth: 4, maxNodes: 20, maxInputDepth: 6, maxPatternLength: 10 },
+  limits = {
+    maxDepth: 4,
+    maxNodes: 20,
+    maxInputDepth: 6,
+    maxPatternLength: 10,
+    maxEstimatedRows: 1000,
+  },
 ) {
   const document = parse(query);
   const operation = document.definitions.find(
@@ -40,7 +46,13 @@ describe('operation limits', () => {
   it('refuses an alias bomb', () => {
     const query = `{ ${Array.from({ length: 50 }, (_, i) => `a${i}: currencies { code }`).join(' ')} }`;
     expect(() =>
-      check(query, { maxDepth: 10, maxNodes: 60, maxInputDepth: 6, maxPatternLength: 10 }),
+      check(query, {
+        maxDepth: 10,
+        maxNodes: 60,
+        maxInputDepth: 6,
+        maxPatternLength: 10,
+        maxEstimatedRows: 1000,
+      }),
     ).toThrow(HasuraError);
   });
 
@@ -51,6 +63,7 @@ describe('operation limits', () => {
         maxNodes: 100,
         maxInputDepth: 6,
         maxPatternLength: 10,
+        maxEstimatedRows: 1000,
       }),
     ).not.toThrow();
   });
@@ -68,7 +81,13 @@ describe('operation limits', () => {
   });
 
   it('refuses variables nested deeper than the limit, without walking all of them', () => {
-    const limits = { maxDepth: 4, maxNodes: 20, maxInputDepth: 6, maxPatternLength: 10 };
+    const limits = {
+      maxDepth: 4,
+      maxNodes: 20,
+      maxInputDepth: 6,
+      maxPatternLength: 10,
+      maxEstimatedRows: 1000,
+    };
     expect(() =>
       checkVariableDepth({ w: { _and: [{ _not: { a: { _eq: 1 } } }] } }, limits),
     ).not.toThrow();
@@ -86,7 +105,9 @@ describe('operation limits', () => {
       maxNodes: 2000,
       maxInputDepth: 32,
       maxPatternLength: 128,
+      maxEstimatedRows: 100_000,
       maxBatchSize: 20,
+      maxOperationsPerConnection: 100,
     });
   });
 });

@@ -19,10 +19,19 @@ import { HasuraError } from '../errors.ts';
  *   their negations). PostgreSQL's matching time grows steeply with the pattern: 2,000
  *   characters (`a*` repeated) took a minute on one 5,000-character row, 30,000 hung PGlite;
  *   at 128 the worst measured was 14 ms. `_like`/`_ilike` are not regular expressions and are
- *   not bounded.
+ *   not bounded;
+ * - ENGINE_MAX_ESTIMATED_ROWS (100,000): rows an operation may make the database build,
+ *   estimated from its plan (plan/cost.ts: each list multiplies what it holds by its `limit`,
+ *   or by 100 when nothing bounds it). Depth and fields do not see fan-out: five levels of
+ *   relationships from `exchange_directions`, one field, were 20 MB of JSON; seven ran for
+ *   minutes and exhausted PGlite's memory. A client bounds its lists with `limit`;
+ * - ENGINE_MAX_WS_OPERATIONS (100): operations at once on one WebSocket (live subscriptions and
+ *   queries in flight). 20,000 subscriptions from one anonymous connection kept every other
+ *   request waiting about 5 s; a page of the product holds a few.
  *
  * Over a limit, the request is refused before any of it runs, with a `validation-failed`
- * (`bad-request` for the batch) error naming the limit.
+ * (`bad-request` for the batch) error naming the limit; over the WebSocket one, that
+ * subscription gets the error and the connection stays open.
  */
 
 export interface OperationLimits {
@@ -34,12 +43,16 @@ export interface OperationLimits {
   maxInputDepth: number;
   /** Longest `_regex`/`_similar` pattern (and their variants). */
   maxPatternLength: number;
+  /** Most rows an operation may make the database build, estimated from its plan (plan/cost.ts). */
+  maxEstimatedRows: number;
 }
 
 /** What the engine bounds: one operation, and one batched request. */
 export interface EngineLimits extends OperationLimits {
   /** Most operations in one batched HTTP request. */
   maxBatchSize: number;
+  /** Most operations (live subscriptions, queries in flight) at once on one WebSocket. */
+  maxOperationsPerConnection: number;
 }
 
 /** Generous for any screen of the product, small enough that no request can make the engine work without bound. */
@@ -48,7 +61,9 @@ export const DEFAULT_LIMITS: EngineLimits = {
   maxNodes: 2000,
   maxInputDepth: 32,
   maxPatternLength: 128,
+  maxEstimatedRows: 100_000,
   maxBatchSize: 20,
+  maxOperationsPerConnection: 100,
 };
 
 const inputTooDeep = (limit: number, path: string) =>

@@ -189,7 +189,11 @@ function conflictClause(
   const where = parseBoolExp(entry.table, spec.where, requestBoolExpContext(ctx), `${path}.where`);
   return {
     constraint: constraint.name,
-    updateColumns,
+    // A column named twice is set once: twice was "multiple assignments to same column", a 500
+    // (issue 11).
+    updateColumns: updateColumns.filter(
+      (column, index) => updateColumns.findIndex((other) => other.name === column.name) === index,
+    ),
     where,
     presets: entry.update ? presetValues(entry.update.presets) : new Map<string, ValueRef>(),
   };

@@ -12,6 +12,7 @@ import { HasuraError } from '../errors.ts';
 import type { RootField } from '../schema/model.ts';
 
 import type { PlanContext } from './context.ts';
+import { checkEstimatedRows } from './cost.ts';
 import { checkOperationLimits, checkVariableDepth, DEFAULT_LIMITS } from './limits.ts';
 import { TRUE, type BoolExp, type RootPlan } from './ir.ts';
 import { planMutation } from './mutation.ts';
@@ -260,5 +261,6 @@ export function planOperation(
       return planRootField(ctx, root, field);
     },
   );
+  checkEstimatedRows(roots, limits);
   return { type, roots, document, operation, variables };
 }

@@ -20,6 +20,18 @@ import { ident, stringLiteral, type SqlBuilder } from './builder.ts';
  * whole GraphQL operation becomes one statement, however deep.
  */
 
+/**
+ * `fn(value)`, an aggregate over a column. PostgreSQL has no max or min of uuid, which the
+ * schema offers as Hasura's does (where the call fails): a uuid's text sorts as the uuid does
+ * (bytes in order, lower-case hex, dashes in fixed places), so the extreme is taken over the
+ * text, byte-wise, and cast back (issue 11: it was a 500).
+ */
+function aggregateCall(fn: string, value: string, column: ColumnInfo | undefined): string {
+  if ((fn === 'max' || fn === 'min') && column?.typeName === 'uuid')
+    return `${fn}((${value})::text COLLATE "C")::uuid`;
+  return `${fn}(${value})`;
+}
+
 /** A column's value as it goes into the JSON: numeric types as text when stringified. */
 export function columnJson(column: ColumnInfo, alias: string, b: SqlBuilder): string {
   const value = `${alias}.${ident(column.name)}`;
@@ -104,7 +116,8 @@ function orderValue(item: OrderByItem, alias: string, b: SqlBuilder): string {
   if (item.target.kind === 'computed_aggregate') {
     const rows = b.alias();
     const { fn, column } = item.target;
-    const value = fn === 'count' ? 'count(*)' : `${fn}(${rows}.${ident(column!.name)})`;
+    const value =
+      fn === 'count' ? 'count(*)' : aggregateCall(fn, `${rows}.${ident(column!.name)}`, column);
     return `(SELECT ${value} FROM ${computedCall(item.target.field, alias, b)} AS ${rows})`;
   }
   const { hop: aggregateHop, fn, column } = item.target;
@@ -113,7 +126,8 @@ function orderValue(item: OrderByItem, alias: string, b: SqlBuilder): string {
     joinCondition(aggregateHop.relationship, alias, target),
     permissionSql(aggregateHop, b, target),
   );
-  const value = fn === 'count' ? 'count(*)' : `${fn}(${target}.${ident(column!.name)})`;
+  const value =
+    fn === 'count' ? 'count(*)' : aggregateCall(fn, `${target}.${ident(column!.name)}`, column);
   return `(SELECT ${value} FROM ${tableRef(aggregateHop.target)} AS ${target} WHERE ${where})`;
 }
 
@@ -210,7 +224,7 @@ function aggregateFieldJson(field: AggregateField, alias: string, b: SqlBuilder)
         if ('typename' in entry) return [entry.alias, stringLiteral(entry.typename)];
         const value = `${alias}.${ident(entry.column.name)}`;
         if (field.fn === 'max' || field.fn === 'min' || field.fn === 'sum') {
-          const typed = `${field.fn}(${value})::${entry.column.sqlType}`;
+          const typed = `${aggregateCall(field.fn, value, entry.column)}::${entry.column.sqlType}`;
           return [
             entry.alias,
             b.stringifyNumericTypes && isStringifiedNumeric(entry.column.typeName)

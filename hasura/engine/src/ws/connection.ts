@@ -13,7 +13,7 @@ import {
   type LiveQueryMultiplexer,
   type LiveSubscription,
 } from '../live/index.ts';
-import type { EngineLimits } from '../plan/limits.ts';
+import { DEFAULT_LIMITS, type EngineLimits } from '../plan/limits.ts';
 import { planOperation, type OperationPlan } from '../plan/operation.ts';
 import type { SchemaModel } from '../schema/model.ts';
 
@@ -243,6 +243,20 @@ export class Connection {
     if (this.operations.has(id)) {
       if (this.legacy) this.sendStartFailed(id, `an operation already exists with this id: ${id}`);
       else this.close(CloseCode.SubscriberAlreadyExists, `Subscriber for ${id} already exists`);
+      return;
+    }
+    const maxOperations = (this.ctx.limits ?? DEFAULT_LIMITS).maxOperationsPerConnection;
+    if (this.operations.size >= maxOperations) {
+      // One client's thousands of live queries kept every other client waiting (issue 11).
+      this.sendRequestError(
+        id,
+        new HasuraError(
+          'validation-failed',
+          `at most ${maxOperations} operations may run at once on one connection`,
+          '$',
+        ),
+      );
+      this.sendComplete(id);
       return;
     }
     let plan: OperationPlan;

@@ -4,12 +4,12 @@
  */
 import type { AddressInfo } from 'node:net';
 
+import { createServicePool } from '@app/shared/db/service-pool';
 import { loadEnv } from '@app/shared/env';
 import { createLogger } from '@app/shared/log';
 import { exitIfCannotListen, stopOnSignals } from '@app/shared/service';
 
 import { createApp } from './app.ts';
-import { createServicePool } from './db/connection.ts';
 import { deleteExpired } from './db/rate-limits.ts';
 import { AuthEnv } from './env.ts';
 

@@ -7,13 +7,13 @@ import type { AddressInfo } from 'node:net';
 
 import { run, type RunnerHandle } from '@grammyjs/runner';
 
+import { createServicePool } from '@app/shared/db/service-pool';
 import { DEV_TELEGRAM_BOT_TOKEN, loadEnv } from '@app/shared/env';
 import { createLogger } from '@app/shared/log';
 import { exitIfCannotListen, stopOnSignals } from '@app/shared/service';
 
 import { createBotApp, WEBHOOK_PATH } from './app.ts';
 import { configureBot, createBot } from './bot.ts';
-import { createServicePool } from './db-connection.ts';
 import { BotEnv, usesSandbox } from './env.ts';
 import { BotApiEmulator } from './sandbox/emulator.ts';
 import { SANDBOX_STAFF, SANDBOX_STAFF_CHAT, sandboxRouter } from './sandbox/sandbox.ts';

@@ -1,9 +1,10 @@
 import type { NextFunction, Request, Response } from 'express';
 
+import { isConnectionError } from '@app/shared/db/service-pool';
+
 import { AuthError, errorBody, type ErrorCode } from '#src/errors';
 import { resolveLocale } from '#src/i18n';
 import { requestInfo } from '#src/context';
-import { isConnectionError } from '#src/db/connection';
 
 /** body-parser's error types, mapped to our codes. */
 const BODY_ERRORS: Record<string, ErrorCode> = {

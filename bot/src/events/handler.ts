@@ -4,9 +4,9 @@ import express, { type Router } from 'express';
 import type { Api } from 'grammy';
 import * as z from 'zod';
 
+import { isConnectionError } from '@app/shared/db/service-pool';
 import type { Logger } from '@app/shared/log';
 
-import { isConnectionError } from '../db-connection.ts';
 import type { Pool } from '../db.ts';
 import type { BotEnv } from '../env.ts';
 import {

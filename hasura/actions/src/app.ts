@@ -3,11 +3,11 @@ import { timingSafeEqual } from 'node:crypto';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type pg from 'pg';
 
+import { isConnectionError } from '@app/shared/db/service-pool';
 import type { Logger } from '@app/shared/log';
 import type { Mailer } from '@app/shared/mail';
 
 import { processBonusWithdrawal, requestBonusWithdrawal } from './affiliate/withdrawals.ts';
-import { isConnectionError } from './db/connection.ts';
 import { DEFAULT_PUBLIC_WEB_URL, DEV_ORDER_LINK_SECRET, type ActionsEnv } from './env.ts';
 import { rateFeed } from './feeds/rate-feed.ts';
 import { ActionFailure } from './http/errors.ts';

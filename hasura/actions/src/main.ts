@@ -5,13 +5,13 @@
  */
 import type { AddressInfo } from 'node:net';
 
+import { createServicePool } from '@app/shared/db/service-pool';
 import { loadEnv } from '@app/shared/env';
 import { createLogger } from '@app/shared/log';
 import { createOutboxMailer, createSmtpMailer } from '@app/shared/mail';
 import { exitIfCannotListen, stopOnSignals } from '@app/shared/service';
 
 import { createActionsApp } from './app.ts';
-import { createServicePool } from './db/connection.ts';
 import { ActionsEnv } from './env.ts';
 
 const env = loadEnv(ActionsEnv);

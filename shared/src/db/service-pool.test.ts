@@ -2,14 +2,13 @@ import { createServer, type AddressInfo, type Server, type Socket } from 'node:n
 
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { createActionsApp, SECRET_HEADER } from '../app.ts';
-
-import { createServicePool, isConnectionError } from './connection.ts';
+import { createServicePool, isConnectionError } from './service-pool.ts';
+import { unreachableDatabaseUrl } from './testing.ts';
 
 /*
- * The actions service while its database restarts: a connection dropped under a transaction
- * does not crash the process, and every request is refused with a clear, retryable 503
- * (`service-unavailable`), which the engine forwards with its code.
+ * A service's pool while its database restarts: a lost database is told from a failed
+ * statement, and a connection dropped under a transaction does not crash the process. What
+ * each service answers meanwhile (503 service-unavailable) is tested in the service.
  */
 
 /**
@@ -58,18 +57,7 @@ async function fakePostgres(): Promise<{
   };
 }
 
-/** An address nothing listens on. */
-async function deadUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `postgres://postgres@127.0.0.1:${port}/postgres`;
-}
-
-const silent = { info: () => {}, warn: () => {}, error: () => {} };
-
-describe('the actions service without its database', () => {
+describe('a service pool without its database', () => {
   const cleanups: Array<() => Promise<unknown>> = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -83,9 +71,17 @@ describe('the actions service without its database', () => {
       withCode('57P03'),
       withCode('08006'),
       new Error('Connection terminated unexpectedly'),
+      new AggregateError([withCode('ECONNREFUSED')]),
+      new Error('wrapped', { cause: withCode('ECONNRESET') }),
     ])
       expect(isConnectionError(lost), lost.message).toBe(true);
-    for (const failed of [withCode('23505'), withCode('42P01'), new Error('boom'), null])
+    for (const failed of [
+      withCode('23505'),
+      withCode('40001'),
+      withCode('42P01'),
+      new Error('boom'),
+      null,
+    ])
       expect(isConnectionError(failed)).toBe(false);
   });
 
@@ -107,39 +103,10 @@ describe('the actions service without its database', () => {
     expect(pool.totalCount).toBe(0);
   });
 
-  it('answers 503 service-unavailable with Retry-After, for actions and the health check', async () => {
-    const pool = createServicePool(await deadUrl(), 2, () => {});
+  it('fails a query with a connection error while nothing listens', async () => {
+    const pool = createServicePool(await unreachableDatabaseUrl(), 2, () => {});
     cleanups.push(() => pool.end());
-    const secret = 'test-actions-secret-0123456789';
-    const app = createActionsApp({
-      env: { ACTIONS_SECRET: secret, QUOTE_MAX_RATE_AGE_SECONDS: 60 },
-      pool,
-      logger: silent,
-    });
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise<void>((resolve) => server.once('listening', resolve));
-    cleanups.push(() => new Promise((resolve) => server.close(resolve)));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const expected = {
-      message: 'The service is briefly unavailable. Please try again in a moment.',
-      extensions: { code: 'service-unavailable' },
-    };
-
-    const health = await fetch(`${base}/healthz`);
-    expect(health.status).toBe(503);
-    expect(health.headers.get('retry-after')).toBe('1');
-    expect(await health.json()).toEqual(expected);
-
-    const quote = await fetch(`${base}/actions/quote`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [SECRET_HEADER]: secret },
-      body: JSON.stringify({
-        action: { name: 'quote' },
-        input: { input: { from: 'BTC', to: 'USDTTRC20', side: 'send', amount: '0.015' } },
-        session_variables: { 'x-hasura-role': 'anonymous' },
-      }),
-    });
-    expect(quote.status).toBe(503);
-    expect(await quote.json()).toEqual(expected);
+    const failure: unknown = await pool.query('SELECT 1').catch((error: unknown) => error);
+    expect(isConnectionError(failure)).toBe(true);
   });
 });

@@ -1,9 +1,12 @@
 import pg from 'pg';
 
 /*
- * The auth service's database connections, and what it says while the database is away.
- * (The engine, the actions service and the bot have the same two rules; each service keeps its
- * own copy, as none depends on another.)
+ * A service's database connections, and what it says while the database is away: the auth
+ * service, the actions service and the bot all run on `createServicePool` and tell a lost
+ * database from a failed statement with `isConnectionError`.
+ *
+ * The engine does not depend on @app/shared; it keeps its own `isConnectionError` with the
+ * same rules in hasura/engine/src/execute/pg-errors.ts. A change to one belongs in both.
  */
 
 /** SQLSTATEs of a server shutting down, starting up or out of connection slots. */

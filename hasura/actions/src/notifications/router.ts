@@ -1,10 +1,11 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type pg from 'pg';
 
+import { isConnectionError } from '@app/shared/db/service-pool';
 import type { Logger } from '@app/shared/log';
 import type { Mailer, MailMessage } from '@app/shared/mail';
 
-import { SECRET_HEADER, sameSecret } from '../app.ts';
+import { SECRET_HEADER, SERVICE_UNAVAILABLE, sameSecret } from '../app.ts';
 import {
   DEFAULT_PUBLIC_WEB_URL,
   DEV_ORDER_LINK_SECRET,
@@ -31,7 +32,8 @@ import { supportRequestMail } from './support.ts';
  *
  * - `POST /events/<trigger>`: the e-mail triggers on public.transactions (a new order, a status
  *   change) and public.support_requests (a new request). 200 when the mail was handed to SMTP
- *   (or nothing is to be sent), 400 for a malformed event, 503 when SMTP failed, so that the
+ *   (or nothing is to be sent), 400 for a malformed event, 503 when SMTP failed or the database
+ *   is unreachable (then `service-unavailable` with Retry-After, as for actions), so that the
  *   engine retries the event per its retry_conf. Delivery is at least once: an event delivered
  *   again (a lost response, an engine restart mid-delivery) sends its mail again, with the same
  *   Message-ID. The bot triggers on the same tables go to the bot service, not here.
@@ -204,6 +206,13 @@ export function createEventsRouter(options: EventsRouterOptions): Router {
     if (typeof status === 'number' && status >= 400 && status < 500) {
       // Body parser errors (too large, malformed).
       res.status(status).json(new ActionFailure('invalid-payload', 'Bad request.', status));
+      return;
+    }
+    if (isConnectionError(error)) {
+      // The database is restarting or unreachable: the same retryable answer as every action
+      // (503 service-unavailable, Retry-After); the engine retries the event.
+      logger.warn({ err: error, path: req.path }, 'database unavailable');
+      res.set('retry-after', '1').status(503).json(SERVICE_UNAVAILABLE);
       return;
     }
     logger.error({ err: error, path: req.path }, 'event handler failed');

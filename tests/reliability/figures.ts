@@ -39,9 +39,20 @@ export const SUMMED: ReadonlySet<keyof SummaryFigures> = new Set([
   'duplicate_actions',
 ]);
 
+/** A speed goal a check measured: printed beside its reference, not asserted. */
+export interface GoalFigure {
+  figure: string;
+  measured: number;
+  reference: number;
+  /** How the reference was set (`2x idle p99 (7.4 ms)`). */
+  reference_label: string;
+  met: boolean;
+}
+
 export interface FigureRecord {
   check: string;
   figures: Partial<SummaryFigures>;
+  goal?: GoalFigure;
   /** Whatever else the check measured (latencies, rates, counts), for the report. */
   details?: Record<string, unknown>;
 }

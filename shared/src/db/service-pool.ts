@@ -5,8 +5,9 @@ import pg from 'pg';
  * service, the actions service and the bot all run on `createServicePool` and tell a lost
  * database from a failed statement with `isConnectionError`.
  *
- * The engine does not depend on @app/shared; it keeps its own `isConnectionError` with the
- * same rules in hasura/engine/src/execute/pg-errors.ts. A change to one belongs in both.
+ * The engine does not depend on @app/shared; it keeps its own copies with the same rules:
+ * `isConnectionError` in hasura/engine/src/execute/pg-errors.ts and the listeners of
+ * `createPool` in hasura/engine/src/database/pool.ts. A change to one belongs in both.
  */
 
 /** SQLSTATEs of a server shutting down, starting up or out of connection slots. */

@@ -327,7 +327,7 @@ async function main(): Promise<number> {
         'Every order is for user n mod users with a key of its own; only created orders count, and a run with any failed order exits 1.',
         'The engine and the actions service each run in a process of their own, configured as tests/integration/actions/harness.ts configures them; the load generator and the SQL path run in the orchestrator process.',
         'The SQL path runs BEGIN; set_config(hasura.user); the INSERT of hasura/actions/src/orders/create.ts; COMMIT, with the figures the server computed for the check order (no quote, no idempotency lookup): the ceiling of the write.',
-        'actions_handler_ms is measured inside the actions process, from the request arriving to its answer ending; the engine opens a new connection for every action call (webhook.ts, agent: false).',
+        'actions_handler_ms is measured inside the actions process, from the request arriving to its answer ending; the engine keeps its connections to the actions service alive and reuses them (webhook.ts: a keep-alive agent, idle sockets closed after 4 s), so a call pays no TCP handshake once the connections are open.',
         'cpu_ms_postgres is the user + system time of the PostgreSQL backends connected to the benchmark database, from /proc (null when the server is not on this machine); cpu_ms_rest is the machine busy time minus the three Node processes and those backends: whatever else the machine ran meanwhile (other work skews absolute figures).',
       ],
     };

@@ -2,11 +2,8 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { appendFile, chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
-import type { Server } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 import express from 'express';
@@ -15,9 +12,14 @@ import pg from 'pg';
 import { BotApiEmulator } from '@app/bot/sandbox/emulator';
 
 import { provisionDatabase } from '../../../scripts/launcher/database.ts';
-import { SERVICES } from '../../../scripts/launcher/services.ts';
 import { startMailbox, type Mailbox } from '../../support/mailbox.ts';
 import { spawnTs, type Spawned } from '../../support/processes.ts';
+import { serveLocally, type LocalServer } from '../support/local-server.ts';
+import { quietPort } from '../support/ports.ts';
+import { baseEnvironment, serviceEnvironment } from '../support/service-environment.ts';
+import { hasExited, launchService, REPO_ROOT, stopProcess } from '../support/service-process.ts';
+
+export { quietPort, serveLocally as listen, type LocalServer as HttpServer };
 
 /*
  * What the fault and instance checks run: a PostgreSQL server of their own (initdb into a
@@ -28,15 +30,15 @@ import { spawnTs, type Spawned } from '../../support/processes.ts';
  * Why not tests/reliability/support/stack.ts (the suite's shared starter, which appeared while
  * these were written): these checks restart and kill the database itself (its server is shared
  * or its PGlite in memory there), run the bot against a Bot API emulator, put slow or counting
- * proxies between the engine and its receivers, and run two of each service. They take its
- * port picker's rule (below the ephemeral range, so polling a port that is down never connects
- * to itself; copied, as importing stack.ts would probe the shared server at import) and build
- * the environment from scratch as it does.
+ * proxies between the engine and its receivers, and run two of each service. What is the same
+ * comes from the modules stack.ts is built on, which probe nothing at import (stack.ts itself
+ * would probe the shared server): the port picker (../support/ports.ts), the launcher's
+ * environment built from scratch (../support/service-environment.ts), and a service spawned,
+ * waited for and stopped (../support/service-process.ts).
  *
  * RELIABILITY_LOGS=<folder> keeps every service's output there (one file per process).
  */
 
-export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const run = promisify(execFile);
 
 export const ACTIONS_SECRET = 'reliability-actions-secret-0123456789';
@@ -47,24 +49,6 @@ export const ADMIN = { email: 'admin@reliability.test', password: 'reliability-a
 export const PUBLIC_WEB_URL = 'https://exchange.reliability.test';
 
 export const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/**
- * A port that was free a moment ago, below Linux's ephemeral range (32768-60999): a
- * connection attempt to a port nobody listens on yet (a health poll, a database that is down)
- * could otherwise be given that very port as its source and connect to itself.
- */
-export async function quietPort(): Promise<number> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const port = 20_000 + Math.floor(Math.random() * 12_000);
-    const free = await new Promise<boolean>((resolve) => {
-      const server = createServer();
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error('no free port found between 20000 and 32000');
-}
 
 // ---------------------------------------------------------------------------------------------
 // A PostgreSQL server of the test's own.
@@ -185,14 +169,14 @@ export async function startEmbeddedProcess(): Promise<EmbeddedProcess> {
     process: () => current!,
     async start() {
       current = spawnTs('tests/reliability/faults/embedded-db.ts', [dataDir, String(port)], {
-        cwd: ROOT,
+        cwd: REPO_ROOT,
         env: { ...baseEnvironment(), NODE_ENV: 'development' },
       });
       await current.waitFor(/embedded database ready/, 120_000);
     },
     async kill(signal) {
       const spawned = current;
-      if (!spawned || spawned.child.exitCode !== null || spawned.child.signalCode !== null) return;
+      if (!spawned || hasExited(spawned)) return;
       spawned.child.kill(signal);
       await spawned.exited;
     },
@@ -280,30 +264,20 @@ export interface StackEnvironment {
   staffChat?: boolean;
 }
 
-/** Enough to run node, nothing else of the caller's (no DATABASE_URL, HASURA_GRAPHQL_*, ...). */
-function baseEnvironment(): NodeJS.ProcessEnv {
-  const base: NodeJS.ProcessEnv = {};
-  for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ', 'USER']) {
-    if (process.env[name] !== undefined) base[name] = process.env[name];
-  }
-  return base;
-}
-
 /** The environment the launcher gives every service (scripts/start.ts), for this stack. */
 export function launcherEnvironment(stack: StackEnvironment): NodeJS.ProcessEnv {
   return {
-    ...baseEnvironment(),
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'info',
-    DATABASE_URL: stack.databaseUrl,
-    ACTIONS_BASE_URL: stack.actionsUrl,
-    ACTIONS_SECRET,
-    BOT_EVENTS_URL: stack.botEventsUrl,
-    BOT_EVENTS_SECRET,
-    PUBLIC_WEB_URL,
-    MINIAPP_URL: `${PUBLIC_WEB_URL}/telegram-app`,
-    PUBLIC_GRAPHQL_URL: 'http://localhost:8080/v1/graphql',
-    PUBLIC_AUTH_URL: 'http://localhost:4000',
+    ...serviceEnvironment({
+      databaseUrl: stack.databaseUrl,
+      actionsUrl: stack.actionsUrl,
+      actionsSecret: ACTIONS_SECRET,
+      botEventsUrl: stack.botEventsUrl,
+      botEventsSecret: BOT_EVENTS_SECRET,
+      // The launcher's defaults: no browser is pointed at these services.
+      publicGraphqlUrl: 'http://localhost:8080/v1/graphql',
+      publicAuthUrl: 'http://localhost:4000',
+      publicWebUrl: PUBLIC_WEB_URL,
+    }),
     SMTP_URL: stack.smtpUrl,
     ACTIONS_OUTBOX_DIR: path.join(stack.scratchDir, 'actions-outbox'),
     AUTH_OUTBOX_DIR: path.join(stack.scratchDir, 'auth-outbox'),
@@ -326,30 +300,12 @@ export async function scratchDir(): Promise<string> {
   return dir;
 }
 
-/** Waits until `url` answers 200, or fails if `spawned` exits first or time runs out. */
-async function waitHealthy(url: string, spawned: Spawned, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (spawned.child.exitCode !== null || spawned.child.signalCode !== null)
-      throw new Error(`exited while starting:\n${spawned.output().slice(-4000)}`);
-    const healthy = await fetch(url, { signal: AbortSignal.timeout(2_000) })
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (healthy) return;
-    await delay(100);
-  }
-  throw new Error(
-    `${url} did not answer within ${timeoutMs} ms:\n${spawned.output().slice(-4000)}`,
-  );
-}
-
 /** A service of the product as the launcher runs it, on a port of its own. */
 export async function startServiceProcess(
   name: ServiceName,
   env: NodeJS.ProcessEnv,
   port?: number,
 ): Promise<ServiceProcess> {
-  const definition = SERVICES.find((service) => service.name === name)!;
   const boundPort = port ?? (await quietPort());
   const outputs: string[] = [];
   let current: Spawned | undefined;
@@ -360,27 +316,19 @@ export async function startServiceProcess(
     url: `http://127.0.0.1:${boundPort}`,
     process: () => current!,
     output: () => [...outputs, current?.output() ?? ''].join('\n--- restarted ---\n'),
-    crashed: () =>
-      !expectedExit &&
-      current !== undefined &&
-      (current.child.exitCode !== null || current.child.signalCode !== null),
+    crashed: () => !expectedExit && current !== undefined && hasExited(current),
     async start() {
       if (current) outputs.push(current.output());
       expectedExit = false;
-      current = spawnTs(definition.entry, [], {
-        cwd: path.join(ROOT, definition.workspace),
-        env: { ...env, [definition.portVariable]: String(boundPort) },
+      await launchService(name, boundPort, env, (spawned) => {
+        current = spawned;
       });
-      await waitHealthy(`${service.url}${definition.healthPath}`, current);
     },
     async stop(signal = 'SIGTERM') {
       const spawned = current;
-      if (!spawned || spawned.child.exitCode !== null || spawned.child.signalCode !== null) return;
+      if (!spawned || hasExited(spawned)) return;
       expectedExit = true;
-      spawned.child.kill(signal);
-      const timer = setTimeout(() => spawned.child.kill('SIGKILL'), 10_000);
-      await spawned.exited;
-      clearTimeout(timer);
+      await stopProcess(spawned, signal, 10_000);
     },
   };
   await service.start();
@@ -390,36 +338,15 @@ export async function startServiceProcess(
 // ---------------------------------------------------------------------------------------------
 // Receivers in the test process.
 
-export interface HttpServer {
-  url: string;
-  close(): Promise<void>;
-}
-
-export async function listen(app: express.Express, port = 0): Promise<HttpServer> {
-  const server: Server = app.listen(port, '127.0.0.1');
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}
-
 /** The Telegram Bot API the bot child process talks to (its TELEGRAM_API_ROOT). */
-export async function startTelegram(): Promise<{ emulator: BotApiEmulator } & HttpServer> {
+export async function startTelegram(): Promise<{ emulator: BotApiEmulator } & LocalServer> {
   const emulator = new BotApiEmulator(BOT_TOKEN, {
     id: Number(BOT_TOKEN.split(':')[0]),
     first_name: 'Exchange (reliability)',
     username: 'exchange_reliability_bot',
   });
   emulator.addChat({ id: STAFF_CHAT, type: 'group', title: 'Staff' });
-  const server = await listen(express().use(emulator.router()));
+  const server = await serveLocally(express().use(emulator.router()));
   return { emulator, ...server };
 }
 
@@ -559,7 +486,7 @@ export async function startOwnDatabase(): Promise<{
   return { kind: 'pglite', url: embedded.url, dispose: () => embedded.dispose() };
 }
 
-export interface SlowProxy extends HttpServer {
+export interface SlowProxy extends LocalServer {
   /** Requests forwarded to the receiver, by the `id` of their JSON body (an event's id). */
   forwarded: Map<string, number>;
   /** Total requests forwarded. */
@@ -621,7 +548,7 @@ export async function startSlowProxy(
     }
     if (!res.writableEnded && !res.destroyed) res.status(status).type(type).send(text);
   });
-  const server = await listen(app);
+  const server = await serveLocally(app);
   return {
     ...server,
     forwarded,

@@ -14,6 +14,7 @@ import {
 } from '../../integration/actions/harness.ts';
 import type { DatabaseTarget, TestDatabase } from '../../support/databases.ts';
 import { signHs256, userClaims } from '../../support/jwt.ts';
+import { answersHealthy } from '../support/health.ts';
 
 import { ROLES, type Role, type Shot, type ShotContext } from './graphql-shots.ts';
 import { describeFetchError, isHang, judgeGraphql, type Tally, type Verdict } from './tally.ts';
@@ -143,16 +144,7 @@ export async function startHostileStack(target: DatabaseTarget): Promise<Hostile
     context,
     credentials,
     send,
-    async healthy() {
-      try {
-        const response = await fetch(`${stack.engineUrl}/healthz`, {
-          signal: AbortSignal.timeout(10_000),
-        });
-        return response.status === 200;
-      } catch {
-        return false;
-      }
-    },
+    healthy: () => answersHealthy(`${stack.engineUrl}/healthz`, 10_000),
     async close() {
       await stack.close();
       await db.dispose();

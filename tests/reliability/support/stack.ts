@@ -1,12 +1,8 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
@@ -15,9 +11,15 @@ import type pg from 'pg';
 import { createPool } from '@app/engine/database';
 
 import { provisionDatabase } from '../../../scripts/launcher/database.ts';
-import { SERVICES, type ServiceDefinition } from '../../../scripts/launcher/services.ts';
 import { databaseTargets, type TestDatabase } from '../../support/databases.ts';
 import { spawnTs, type Spawned } from '../../support/processes.ts';
+
+import { serveLocally } from './local-server.ts';
+import { quietPort } from './ports.ts';
+import { baseEnvironment, serviceEnvironment } from './service-environment.ts';
+import { launchService, REPO_ROOT, stopProcess } from './service-process.ts';
+
+export { quietPort };
 
 /*
  * The product as separate processes, for the reliability checks (issue 11): the GraphQL
@@ -45,12 +47,10 @@ import { spawnTs, type Spawned } from '../../support/processes.ts';
  * - the bot is not started: its event triggers go to a sink here that answers 200;
  * - mail goes to .eml files in a temporary outbox (removed by stop());
  * - the environment is built from scratch (PATH, HOME and the launcher's variables), so a
- *   developer's DATABASE_URL or HASURA_GRAPHQL_* cannot leak into the services;
- * - ports are picked below Linux's ephemeral range (32768-60999), where a health poll of a
- *   port nobody listens on yet could connect to itself and then hold the port.
+ *   developer's DATABASE_URL or HASURA_GRAPHQL_* cannot leak into the services
+ *   (./service-environment.ts);
+ * - ports are picked below Linux's ephemeral range (./ports.ts).
  */
-
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** The services a stack runs (the web portal and the bot are not needed by these checks). */
 export const STACK_SERVICES = ['engine', 'actions', 'auth'] as const;
@@ -114,31 +114,6 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-/** A port that was free a moment ago, below the ephemeral range (see the header). */
-export async function quietPort(): Promise<number> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const port = 20_000 + Math.floor(Math.random() * 12_000);
-    const free = await new Promise<boolean>((resolve) => {
-      const server = createServer();
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error('no free port found between 20000 and 32000');
-}
-
-/** The base of every service's environment: enough to run node, nothing from the caller. */
-function baseEnvironment(): Record<string, string> {
-  const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ', 'USER'];
-  const base: Record<string, string> = {};
-  for (const name of keep) {
-    const value = process.env[name];
-    if (value !== undefined) base[name] = value;
-  }
-  return base;
-}
-
 interface StackDatabase {
   kind: 'postgres' | 'pglite';
   url: string;
@@ -155,7 +130,7 @@ async function openDatabase(choice: 'auto' | 'postgres' | 'pglite'): Promise<Sta
     return { kind: 'postgres', url: db.url, pid: undefined, dispose: () => db.dispose() };
   }
   const child = spawnTs(fileURLToPath(new URL('./pglite-process.ts', import.meta.url)), [], {
-    cwd: ROOT,
+    cwd: REPO_ROOT,
     env: baseEnvironment(),
   });
   try {
@@ -170,74 +145,22 @@ async function openDatabase(choice: 'auto' | 'postgres' | 'pglite'): Promise<Sta
     url,
     pid: child.child.pid,
     async dispose() {
-      await stopChild(child, 'SIGTERM', 10_000);
+      await stopProcess(child, 'SIGTERM', 10_000);
     },
   };
-}
-
-async function stopChild(spawned: Spawned, signal: NodeJS.Signals, graceMs: number) {
-  const { child } = spawned;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill(signal);
-  const outcome = await Promise.race([spawned.exited.then(() => 'exited'), delay(graceMs)]);
-  if (outcome !== 'exited') {
-    child.kill('SIGKILL');
-    await spawned.exited;
-  }
 }
 
 /** Answers every POST with 200 (the bot's /events), counting them. */
 async function startSink(): Promise<{ url: string; received(): number; close(): Promise<void> }> {
   let received = 0;
-  const server = http.createServer((req, res) => {
+  const server = await serveLocally((req, res) => {
     req.resume();
     req.on('end', () => {
       received += 1;
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
   });
-  server.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/events`,
-    received: () => received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}
-
-/** Checks that `pid` is a node process running `entry` (not a wrapper around it). */
-async function assertServiceProcess(pid: number, entry: string): Promise<void> {
-  if (process.platform !== 'linux') return;
-  const argv = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
-  if (argv[0] !== process.execPath || !argv.includes(entry)) {
-    throw new Error(`process ${pid} is not the service's node process: ${argv.join(' ')}`);
-  }
-}
-
-async function waitHealthy(
-  name: string,
-  url: string,
-  spawned: Spawned,
-  timeoutMs = 90_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (spawned.child.exitCode !== null || spawned.child.signalCode !== null) {
-      throw new Error(`${name} exited while starting:\n${spawned.output()}`);
-    }
-    const healthy = await fetch(url, { signal: AbortSignal.timeout(2_000) })
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (healthy) return;
-    await delay(200);
-  }
-  throw new Error(
-    `${name} did not answer ${url} within ${timeoutMs / 1000} s:\n${spawned.output()}`,
-  );
+  return { url: `${server.url}/events`, received: () => received, close: () => server.close() };
 }
 
 /**
@@ -263,60 +186,41 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const sink = await startSink();
     cleanups.push(() => sink.close());
 
-    const definitions = Object.fromEntries(
-      STACK_SERVICES.map((name) => [name, SERVICES.find((service) => service.name === name)!]),
-    ) as Record<ServiceName, ServiceDefinition>;
     const ports = {} as Record<ServiceName, number>;
     for (const name of STACK_SERVICES) ports[name] = await quietPort();
     const url = (name: ServiceName) => `http://127.0.0.1:${ports[name]}`;
 
-    // scripts/start.ts's serviceEnv, with the stack's ports and the differences in the header.
+    // The launcher's environment, with the stack's ports and the differences in the header.
     const shared: Record<string, string> = {
-      ...baseEnvironment(),
-      NODE_ENV: 'development',
-      DATABASE_URL: database.url,
-      ACTIONS_BASE_URL: url('actions'),
-      ACTIONS_SECRET,
-      BOT_EVENTS_URL: sink.url,
-      BOT_EVENTS_SECRET: 'dev-only-bot-events-secret',
-      PUBLIC_GRAPHQL_URL: `${url('engine')}/v1/graphql`,
-      PUBLIC_AUTH_URL: url('auth'),
-      PUBLIC_WEB_URL: 'http://localhost:3000',
-      MINIAPP_URL: 'http://localhost:3000/telegram-app',
+      ...serviceEnvironment({
+        databaseUrl: database.url,
+        actionsUrl: url('actions'),
+        actionsSecret: ACTIONS_SECRET,
+        botEventsUrl: sink.url,
+        botEventsSecret: 'dev-only-bot-events-secret',
+        publicGraphqlUrl: `${url('engine')}/v1/graphql`,
+        publicAuthUrl: url('auth'),
+        publicWebUrl: 'http://localhost:3000',
+      }),
       HASURA_GRAPHQL_ADMIN_SECRET: ADMIN_SECRET,
       AUTH_RATE_LIMIT_FACTOR: '1000000',
       AUTH_ACCESS_TOKEN_TTL: '3600',
       QUOTE_MAX_RATE_AGE_SECONDS: String(TEN_YEARS_SECONDS),
       AUTH_OUTBOX_DIR: path.join(scratch, 'outbox'),
       ACTIONS_OUTBOX_DIR: path.join(scratch, 'outbox'),
-      LOG_LEVEL: 'info',
       ...options.env?.all,
     };
 
     const running = {} as Record<ServiceName, Spawned | undefined>;
     const start = async (name: ServiceName) => {
-      const definition = definitions[name];
-      const spawned = spawnTs(definition.entry, [], {
-        cwd: path.join(ROOT, definition.workspace),
-        env: {
-          ...shared,
-          [definition.portVariable]: String(ports[name]),
-          ...options.env?.[name],
-        },
+      await launchService(name, ports[name], { ...shared, ...options.env?.[name] }, (spawned) => {
+        running[name] = spawned;
       });
-      running[name] = spawned;
-      try {
-        await waitHealthy(name, `${url(name)}${definition.healthPath}`, spawned);
-        await assertServiceProcess(spawned.child.pid!, definition.entry);
-      } catch (error) {
-        await stopChild(spawned, 'SIGKILL', 5_000);
-        throw error;
-      }
     };
     const stopService = async (name: ServiceName, signal?: NodeJS.Signals) => {
       const spawned = running[name];
       if (!spawned) return;
-      await stopChild(spawned, signal ?? 'SIGTERM', signal ? 10_000 : 5_000);
+      await stopProcess(spawned, signal ?? 'SIGTERM', signal ? 10_000 : 5_000);
       running[name] = undefined;
     };
     cleanups.push(() => Promise.all(STACK_SERVICES.map((name) => stopService(name))));

@@ -35,6 +35,8 @@ export interface BotDeps {
   apiRoot: string;
   /** Known in advance (sandbox, tests), so no getMe is needed. */
   botInfo?: UserFromGetMe;
+  /** The throttler's limits; default Telegram's (tests shorten the minute of a group's 20). */
+  throttle?: Parameters<typeof apiThrottler>[0];
 }
 
 /** Orders /history lists. */
@@ -50,7 +52,7 @@ export function createBot(deps: BotDeps): Bot {
     client: { apiRoot: deps.apiRoot },
     ...(deps.botInfo ? { botInfo: deps.botInfo } : {}),
   });
-  bot.api.config.use(apiThrottler());
+  bot.api.config.use(apiThrottler(deps.throttle));
   bot.api.config.use(autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 300 }));
 
   bot.command('start', async (ctx) => {

@@ -15,6 +15,7 @@ import { exitIfCannotListen, stopOnSignals } from '@app/shared/service';
 import { createBotApp, WEBHOOK_PATH } from './app.ts';
 import { configureBot, createBot } from './bot.ts';
 import { BotEnv, usesSandbox } from './env.ts';
+import { createOutbox } from './events/outbox.ts';
 import { BotApiEmulator } from './sandbox/emulator.ts';
 import { SANDBOX_STAFF, SANDBOX_STAFF_CHAT, sandboxRouter } from './sandbox/sandbox.ts';
 
@@ -47,7 +48,9 @@ const bot = createBot({
     : (env.TELEGRAM_API_ROOT ?? 'https://api.telegram.org'),
   ...(emulator ? { botInfo: emulator.botInfo } : {}),
 });
-const app = createBotApp({ env, pool, bot, logger });
+// Sends the event triggers' messages at Telegram's pace (docs/decisions/014-telegram-bot.md).
+const outbox = createOutbox({ env, pool, api: bot.api, logger });
+const app = createBotApp({ env, pool, bot, outbox, logger });
 if (emulator) {
   app.use('/telegram-api', emulator.router());
   app.use(sandboxRouter(emulator, token));
@@ -96,6 +99,7 @@ const server = app.listen(env.BOT_PORT, env.BOT_HOST);
 server.once('listening', () => {
   const { port } = server.address() as AddressInfo;
   logger.info({ url: `http://${env.BOT_HOST}:${port}`, sandbox }, 'bot service listening');
+  outbox.start();
   const ready = emulator ? linkSandboxStaff().then(startUpdates) : startUpdates();
   ready.catch((error: unknown) => {
     // Telegram refused (a wrong token, no network): say so and stop, so it is noticed.
@@ -106,6 +110,8 @@ server.once('listening', () => {
 exitIfCannotListen(server, logger);
 
 stopOnSignals(server, logger, async () => {
+  // Messages in hand get a few seconds; the rest are taken over once their claims go stale.
+  await outbox.stop(3_000);
   if (runner?.isRunning()) await runner.stop();
   // The sandbox's own long polls end with the runner; anything left is closed.
   server.closeAllConnections();

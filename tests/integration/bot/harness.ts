@@ -8,6 +8,7 @@ import pg from 'pg';
 import { createBotApp } from '@app/bot/app';
 import { configureBot, createBot } from '@app/bot/bot';
 import { parseBotEnv, type BotEnv } from '@app/bot/env';
+import { createOutbox, type OutboxDeps } from '@app/bot/events/outbox';
 import { BotApiEmulator, type SandboxMessage, type TelegramUser } from '@app/bot/sandbox/emulator';
 import { createLogger } from '@app/shared/log';
 
@@ -44,6 +45,8 @@ export interface BotService {
   /** Waits until chat `chatId` has `count` messages from the bot; returns them. */
   botMessages(chatId: number, count: number, timeoutMs?: number): Promise<SandboxMessage[]>;
   postEvent(body: unknown, secret?: string | null): Promise<{ status: number; body: unknown }>;
+  /** Waits until the outbox has nothing queued or in hand (every event sent or given up). */
+  settled(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -56,6 +59,12 @@ const listen = async (app: express.Express): Promise<{ server: Server; url: stri
 export async function startBotService(
   db: TestDatabase,
   overrides: Record<string, string> = {},
+  options: {
+    /** The throttler's limits (default Telegram's). */
+    throttle?: Parameters<typeof createBot>[0]['throttle'];
+    /** The outbox's timings (default: polled every 100 ms, a failed send retried after 200 ms). */
+    outbox?: Partial<Pick<OutboxDeps, 'pollMs' | 'retryDelayMs' | 'maxAttempts'>>;
+  } = {},
 ): Promise<BotService> {
   const emulator = new BotApiEmulator(TOKEN, {
     id: 7000000001,
@@ -84,10 +93,21 @@ export async function startBotService(
     token: TOKEN,
     apiRoot: api.url,
     botInfo: emulator.botInfo,
+    ...(options.throttle ? { throttle: options.throttle } : {}),
   });
   await configureBot(bot, env);
   const runner: RunnerHandle = run(bot, { runner: { fetch: { timeout: 1 } } });
-  const service = await listen(createBotApp({ env, pool, bot, logger }));
+  const outbox = createOutbox({
+    env,
+    pool,
+    api: bot.api,
+    logger,
+    pollMs: 100,
+    retryDelayMs: 200,
+    ...options.outbox,
+  });
+  outbox.start();
+  const service = await listen(createBotApp({ env, pool, bot, outbox, logger }));
 
   const botMessages = async (chatId: number, count: number, timeoutMs = 10_000) => {
     const started = Date.now();
@@ -121,7 +141,21 @@ export async function startBotService(
       });
       return { status: response.status, body: await response.json() };
     },
+    async settled(timeoutMs = 10_000) {
+      const started = Date.now();
+      for (;;) {
+        const { rows } = await pool.query<{ open: number }>(
+          `SELECT count(*)::int AS open FROM bot.handled_events
+            WHERE status IN ('queued', 'sending')`,
+        );
+        if (rows[0]!.open === 0) return;
+        if (Date.now() - started > timeoutMs)
+          throw new Error(`the outbox still has ${rows[0]!.open} events to send`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
     async close() {
+      await outbox.stop(1_000);
       if (runner.isRunning()) await runner.stop();
       await new Promise((resolve) => service.server.close(resolve));
       service.server.closeAllConnections();

@@ -90,13 +90,19 @@ describe.each(databaseTargets)('migrations on $name', (target) => {
     const files = await loadMigrationFiles(DEFAULT_MIGRATIONS_DIR);
     const undone = await migrateDown(db.pool, DEFAULT_MIGRATIONS_DIR, { steps: 1 });
     expect(undone.map((m) => m.version)).toEqual([files.at(-1)!.version]);
-    // The newest migration is the order-trust columns; the one before it (the bot's) stays.
-    const columns = await db.pool.query(
-      `SELECT 1 FROM information_schema.columns
-        WHERE table_schema = 'public' AND table_name = 'transactions' AND column_name = 'pay_by'`,
-    );
-    expect(columns.rowCount).toBe(0);
+    // The newest migration is the bot's outbox columns; the table and the one before it (the
+    // order-trust columns) stay.
+    const column = (schema: string, table: string, name: string) =>
+      db.pool
+        .query(
+          `SELECT 1 FROM information_schema.columns
+            WHERE table_schema = $1 AND table_name = $2 AND column_name = $3`,
+          [schema, table, name],
+        )
+        .then((result) => result.rowCount);
+    expect(await column('bot', 'handled_events', 'subject_id')).toBe(0);
     expect(await listTables(db.pool)).toContain('bot.handled_events');
+    expect(await column('public', 'transactions', 'pay_by')).toBe(1);
     expect((await ledger(db)).map((row) => row.version)).toEqual(
       files.slice(0, -1).map((m) => m.version),
     );

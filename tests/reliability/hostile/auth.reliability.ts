@@ -18,7 +18,7 @@ import { recordFigures } from '../figures.ts';
 import { byProfile } from '../profile.ts';
 
 import { changedTables, snapshotTables, type Snapshot } from './snapshot.ts';
-import { describeFetchError, HEADERS_TOO_LARGE, isHang, Tally, type Verdict } from './tally.ts';
+import { HEADERS_TOO_LARGE, sendCounted, Tally, type Verdict } from './tally.ts';
 import { hostileString, nastyString, SQL_INJECTIONS } from './values.ts';
 
 /*
@@ -583,28 +583,20 @@ describe.each(databaseTargets)('hostile input on the auth endpoints, on $name', 
         `${text.slice(0, 200)} ← ${fc.stringify(shot)}`,
       );
     }
-    let status: number;
-    let text: string;
-    try {
-      const response = await fetch(`${server.url}${shot.path}`, {
+    const answer = await sendCounted(
+      tally,
+      shot.kind,
+      {
+        url: `${server.url}${shot.path}`,
         method: shot.method,
         headers: shot.headers,
-        ...(shot.body !== undefined ? { body: shot.body } : {}),
-        signal: AbortSignal.timeout(30_000),
-      });
-      status = response.status;
-      text = await response.text();
-    } catch (error) {
-      if (isHang(error)) return tally.count(shot.kind, 'hang', 'hang', [], fc.stringify(shot));
-      if (!(error instanceof TypeError && error.message === 'fetch failed')) throw error;
-      return tally.count(
-        shot.kind,
-        'reset',
-        'reset',
-        [],
-        `${describeFetchError(error)} ${fc.stringify(shot)}`,
-      );
-    }
+        body: shot.body,
+      },
+      fc.stringify(shot),
+      30_000,
+    );
+    if (typeof answer === 'string') return answer;
+    const { status, text } = answer;
     const detail = `${text.slice(0, 300)} ← ${fc.stringify(shot)}`;
     if (status >= 500) return tally.count(shot.kind, '5xx', status, [], detail);
     if (status < 400) {

@@ -17,7 +17,7 @@ import { signHs256, userClaims } from '../../support/jwt.ts';
 import { answersHealthy } from '../support/health.ts';
 
 import { ROLES, type Role, type Shot, type ShotContext } from './graphql-shots.ts';
-import { describeFetchError, isHang, judgeGraphql, type Tally, type Verdict } from './tally.ts';
+import { judgeGraphql, sendCounted, type Tally, type Verdict } from './tally.ts';
 
 /*
  * The product as the hostile-input checks attack it: a migrated, seeded database with a user,
@@ -94,28 +94,15 @@ export async function startHostileStack(target: DatabaseTarget): Promise<Hostile
 
   async function send(shot: Shot, tally: Tally, timeoutMs = 60_000): Promise<Verdict> {
     const headers = { ...(shot.credentials ? credentials(shot.role) : {}), ...shot.headers };
-    let status: number;
-    let text: string;
-    try {
-      const response = await fetch(`${stack.engineUrl}${shot.path}`, {
-        method: shot.method,
-        headers,
-        ...(shot.body !== undefined ? { body: shot.body } : {}),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      status = response.status;
-      text = await response.text();
-    } catch (error) {
-      if (isHang(error)) return tally.count(shot.kind, 'hang', 'hang', [], fc.stringify(shot));
-      if (!(error instanceof TypeError && error.message === 'fetch failed')) throw error;
-      return tally.count(
-        shot.kind,
-        'reset',
-        'reset',
-        [],
-        `${describeFetchError(error)} ${fc.stringify(shot)}`,
-      );
-    }
+    const answer = await sendCounted(
+      tally,
+      shot.kind,
+      { url: `${stack.engineUrl}${shot.path}`, method: shot.method, headers, body: shot.body },
+      fc.stringify(shot),
+      timeoutMs,
+    );
+    if (typeof answer === 'string') return answer;
+    const { status, text } = answer;
     // Not our GraphQL endpoint (another path, another method): a clear status is the answer.
     if (shot.path !== '/v1/graphql' || shot.method !== 'POST') {
       const verdict: Verdict = status >= 500 ? '5xx' : status >= 400 ? 'refused' : 'ok';

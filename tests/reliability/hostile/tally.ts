@@ -124,6 +124,37 @@ export function judgeGraphql(status: number, text: string): { verdict: Verdict; 
   return { verdict: 'ok', codes };
 }
 
+/**
+ * Sends one hostile request; a hang (no answer within `timeoutMs`) or a dropped connection is
+ * counted in `tally` under `kind` and returned as its verdict, any answer is returned whole.
+ */
+export async function sendCounted(
+  tally: Tally,
+  kind: string,
+  request: {
+    url: string;
+    method: string;
+    headers: Record<string, string>;
+    body?: string | Uint8Array | undefined;
+  },
+  described: string,
+  timeoutMs: number,
+): Promise<{ status: number; text: string } | Verdict> {
+  try {
+    const response = await fetch(request.url, {
+      method: request.method,
+      headers: request.headers,
+      ...(request.body !== undefined ? { body: request.body } : {}),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    return { status: response.status, text: await response.text() };
+  } catch (error) {
+    if (isHang(error)) return tally.count(kind, 'hang', 'hang', [], described);
+    if (!(error instanceof TypeError && error.message === 'fetch failed')) throw error;
+    return tally.count(kind, 'reset', 'reset', [], `${describeFetchError(error)} ${described}`);
+  }
+}
+
 /** Whether a fetch failure is the connection dropping (reset, closed, refused). */
 export function isHang(error: unknown): boolean {
   return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');

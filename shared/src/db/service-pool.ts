@@ -2,12 +2,9 @@ import pg from 'pg';
 
 /*
  * A service's database connections, and what it says while the database is away: the auth
- * service, the actions service and the bot all run on `createServicePool` and tell a lost
- * database from a failed statement with `isConnectionError`.
- *
- * The engine does not depend on @app/shared; it keeps its own copies with the same rules:
- * `isConnectionError` in hasura/engine/src/execute/pg-errors.ts and the listeners of
- * `createPool` in hasura/engine/src/database/pool.ts. A change to one belongs in both.
+ * service, the actions service, the bot and the engine (hasura/engine/src/database/pool.ts)
+ * all run on `createServicePool` and tell a lost database from a failed statement with
+ * `isConnectionError`.
  */
 
 /** SQLSTATEs of a server shutting down, starting up or out of connection slots. */

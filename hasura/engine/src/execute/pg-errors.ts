@@ -1,3 +1,5 @@
+import { isConnectionError } from '@app/shared/db/service-pool';
+
 import { HasuraError } from '../errors.ts';
 import { PERMISSION_CHECK_SQLSTATE } from '../sql/mutation.ts';
 
@@ -9,43 +11,9 @@ interface PgError {
 const isPgError = (error: unknown): error is PgError =>
   error instanceof Error && typeof (error as { code?: unknown }).code === 'string';
 
-/** SQLSTATEs of a server shutting down, starting up or out of connection slots. */
-const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
-/** Socket errors of a database that is not (or no longer) there. */
-const NETWORK_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EAI_AGAIN',
-]);
-/** What node-postgres says, without a code, when a connection ends or cannot be had. */
-const CONNECTION_MESSAGES = [
-  /^Connection terminated/,
-  /is not queryable$/,
-  /timeout exceeded when trying to connect/,
-];
-
-/**
- * Whether `error` means the database is unreachable or went away (a restart, a failover, a
- * dropped connection) rather than that the statement failed: the request may be retried as
- * is. Class 08 (connection exception) and the 57P0x shutdown codes count, as do socket errors.
- */
-export function isConnectionError(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
-  if (
-    typeof code === 'string' &&
-    (code.startsWith('08') || UNAVAILABLE_SQLSTATES.has(code) || NETWORK_CODES.has(code))
-  )
-    return true;
-  if (CONNECTION_MESSAGES.some((pattern) => pattern.test(error.message))) return true;
-  if (error instanceof AggregateError) return error.errors.some(isConnectionError);
-  const cause = (error as { cause?: unknown }).cause;
-  return cause !== undefined && cause !== error && isConnectionError(cause);
-}
+// Whether an error means the database is unreachable or went away (a restart, a failover, a
+// dropped connection) rather than that the statement failed: one rule for every service.
+export { isConnectionError };
 
 /**
  * The answer while the database is unreachable: Hasura's `postgres-error` / `connection error`,

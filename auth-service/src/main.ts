@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { createServicePool } from '@app/shared/db/service-pool';
 import { loadEnv } from '@app/shared/env';
 import { createLogger } from '@app/shared/log';
-import { exitIfCannotListen, stopOnSignals } from '@app/shared/service';
+import { exitIfCannotListen, keepIdleConnectionsOpen, stopOnSignals } from '@app/shared/service';
 
 import { createApp } from './app.ts';
 import { deleteExpired } from './db/rate-limits.ts';
@@ -30,6 +30,7 @@ server.once('listening', () => {
   );
 });
 exitIfCannotListen(server, logger);
+keepIdleConnectionsOpen(server);
 
 // Expired rows of the auth tables are dead weight; sweep them every ten minutes.
 const sweeper = setInterval(() => {

@@ -10,7 +10,7 @@ import { run, type RunnerHandle } from '@grammyjs/runner';
 import { createServicePool } from '@app/shared/db/service-pool';
 import { DEV_TELEGRAM_BOT_TOKEN, loadEnv } from '@app/shared/env';
 import { createLogger } from '@app/shared/log';
-import { exitIfCannotListen, stopOnSignals } from '@app/shared/service';
+import { exitIfCannotListen, keepIdleConnectionsOpen, stopOnSignals } from '@app/shared/service';
 
 import { createBotApp, WEBHOOK_PATH } from './app.ts';
 import { configureBot, createBot } from './bot.ts';
@@ -108,6 +108,7 @@ server.once('listening', () => {
   });
 });
 exitIfCannotListen(server, logger);
+keepIdleConnectionsOpen(server);
 
 stopOnSignals(server, logger, async () => {
   // Messages in hand get a few seconds; the rest are taken over once their claims go stale.

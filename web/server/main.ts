@@ -15,6 +15,7 @@ import type { ServerBuild } from 'react-router';
 
 import { loadEnv } from '@app/shared/env';
 import { createLogger } from '@app/shared/log';
+import { keepIdleConnectionsOpen } from '@app/shared/service';
 
 import { createPortalHandler, createWebApp } from './app.ts';
 import { getPublicEnv, WebEnv } from './env.ts';
@@ -48,6 +49,7 @@ const app = createWebApp(env, publicEnv);
 app.use(compression());
 // Created first so Vite's hot reload shares its port in development.
 const server = createServer(app);
+keepIdleConnectionsOpen(server);
 
 app.get('/healthz', (_req, res) => {
   res.json({ status: 'ok' });

@@ -9,7 +9,7 @@ import { createServicePool } from '@app/shared/db/service-pool';
 import { loadEnv } from '@app/shared/env';
 import { createLogger } from '@app/shared/log';
 import { createOutboxMailer, createSmtpMailer } from '@app/shared/mail';
-import { exitIfCannotListen, stopOnSignals } from '@app/shared/service';
+import { exitIfCannotListen, keepIdleConnectionsOpen, stopOnSignals } from '@app/shared/service';
 
 import { createActionsApp } from './app.ts';
 import { ActionsEnv } from './env.ts';
@@ -42,6 +42,7 @@ server.once('listening', () => {
   );
 });
 exitIfCannotListen(server, logger);
+keepIdleConnectionsOpen(server);
 
 stopOnSignals(server, logger, async () => {
   mailer.close();

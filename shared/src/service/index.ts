@@ -10,6 +10,22 @@ import type { Logger } from '#src/log/index';
 
 const FORCED_EXIT_MS = 10_000;
 
+/** How long an idle kept-alive connection stays open: longer than proxies keep theirs (often 60 s). */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+/**
+ * Keeps idle kept-alive connections open for KEEP_ALIVE_TIMEOUT_MS instead of Node's 5 s, so
+ * that the client or proxy, not the server, is the one to close them. With Node's 5 s, a client
+ * that reused a connection as the server dropped it got a reset: one refresh in 98,000 at
+ * 1,600 a second did (issue 11), and a proxy keeping its connections 60 s would meet it often.
+ * The answer's `Keep-Alive: timeout=65` tells clients that honour it.
+ */
+export function keepIdleConnectionsOpen(server: Server): void {
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  // Node wants the headers timeout above the keep-alive one, or it may cut a reused connection.
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
+}
+
 export function exitIfCannotListen(server: Server, logger: Logger): void {
   server.once('error', (error) => {
     logger.fatal({ err: error }, 'cannot listen');

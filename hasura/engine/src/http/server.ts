@@ -1,13 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
+import { keepIdleConnectionsOpen } from '@app/shared/service';
+
 import type { RequestHeaders } from '../auth/index.ts';
 import { HasuraError } from '../errors.ts';
 
 import { applyCors, type CorsPolicy } from './cors.ts';
 import type { GraphQLHandler } from './graphql-handler.ts';
 
-/** How long an idle kept-alive connection stays open (longer than proxies keep theirs). */
-export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+export { KEEP_ALIVE_TIMEOUT_MS } from '@app/shared/service';
 
 /** Largest request body accepted (Hasura has no default; a bound keeps one client from exhausting memory). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -138,10 +139,8 @@ export function createHttpServer(handler: GraphQLHandler, cors?: CorsPolicy): Se
       else response.destroy();
     });
   });
-  // Idle kept-alive connections are closed after 65 s, not Node's 5 s: a client (or a proxy,
-  // whose idle timeout is commonly 60 s) that reuses a connection as the server drops it gets
-  // a reset. Under hostile load a stalled second was enough for that race (issue 11).
-  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
+  // Under hostile load a stalled second was enough for a client to reuse a connection as the
+  // server dropped it (issue 11).
+  keepIdleConnectionsOpen(server);
   return server;
 }

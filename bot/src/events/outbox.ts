@@ -1,6 +1,6 @@
 import type { Api } from 'grammy';
 
-import { isConnectionError } from '@app/shared/db/service-pool';
+import { isConnectionError, retryWhileUnreachable } from '@app/shared/db/service-pool';
 import type { Logger } from '@app/shared/log';
 
 import type { Pool } from '../db.ts';
@@ -127,27 +127,27 @@ const markSent = (pool: Pool, eventId: string) =>
   );
 
 /**
- * Runs `work` (a record of what already happened) until it succeeds, retrying while the
- * database is unreachable, for up to `withinMs`. Resolves whether it succeeded.
+ * Runs `work` (a record of what already happened, which just failed) again while the database
+ * is unreachable, for up to `withinMs`. Resolves whether it succeeded; logs when it did not.
  */
-async function retryWhileUnreachable(
+async function recordEventually(
   deps: Pick<OutboxDeps, 'logger'>,
   work: () => Promise<unknown>,
   failure: { message: string; event: string },
   options: { withinMs?: number; firstWaitMs?: number },
 ): Promise<boolean> {
-  const deadline = Date.now() + (options.withinMs ?? MARK_RETRY_MS);
-  for (let wait = options.firstWaitMs ?? 250; ; wait = Math.min(wait * 2, 5_000)) {
-    await new Promise((resolve) => setTimeout(resolve, wait));
-    try {
-      await work();
-      return true;
-    } catch (error) {
-      if (!isConnectionError(error) || Date.now() + wait > deadline) {
-        deps.logger.error({ err: error, event: failure.event }, failure.message);
-        return false;
-      }
-    }
+  const firstWaitMs = options.firstWaitMs ?? 250;
+  await new Promise((resolve) => setTimeout(resolve, firstWaitMs));
+  try {
+    await retryWhileUnreachable(work, {
+      withinMs: options.withinMs ?? MARK_RETRY_MS,
+      firstWaitMs: firstWaitMs * 2,
+      maxWaitMs: 5_000,
+    });
+    return true;
+  } catch (error) {
+    deps.logger.error({ err: error, event: failure.event }, failure.message);
+    return false;
   }
 }
 
@@ -157,7 +157,7 @@ export function markSentEventually(
   eventId: string,
   options: { withinMs?: number; firstWaitMs?: number } = {},
 ): Promise<boolean> {
-  return retryWhileUnreachable(
+  return recordEventually(
     deps,
     () => markSent(deps.pool, eventId),
     {
@@ -239,7 +239,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         return;
       }
       // Otherwise the claim would wait to go stale (two minutes) before the next attempt.
-      await retryWhileUnreachable(
+      await recordEventually(
         deps,
         record,
         { event: row.event_id, message: 'a failed send could not be recorded' },

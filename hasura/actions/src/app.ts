@@ -208,7 +208,7 @@ export function createActionsApp(options: ActionsAppOptions): Express {
       res.set('retry-after', '1').status(503).json(SERVICE_UNAVAILABLE);
       return;
     }
-    logger.error({ err: error, path: req.path }, 'action failed');
+    logger.error({ err: error, path: req.path }, 'request failed');
     res.status(500).json({ message: 'internal error', extensions: { code: 'unexpected' } });
   });
   return app;

@@ -60,3 +60,43 @@ export function createServicePool(
   pool.on('connect', (client) => client.on('error', onError));
   return pool;
 }
+
+/**
+ * Runs `work`, the record of something that already happened (a delivery's outcome, a sent
+ * message), and runs it again while the database is unreachable (a restart, a failover): after
+ * `firstWaitMs`, doubling up to `maxWaitMs`, for up to `withinMs` or until `signal` aborts. So
+ * what happened during an outage is recorded once the database is back. Any other error, or
+ * the last one, is thrown.
+ */
+export async function retryWhileUnreachable<T>(
+  work: () => Promise<T>,
+  options: {
+    withinMs: number;
+    firstWaitMs?: number;
+    maxWaitMs?: number;
+    signal?: AbortSignal | undefined;
+  },
+): Promise<T> {
+  const deadline = Date.now() + options.withinMs;
+  for (
+    let wait = options.firstWaitMs ?? 100;
+    ;
+    wait = Math.min(wait * 2, options.maxWaitMs ?? 2_000)
+  ) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isConnectionError(error) || options.signal?.aborted || Date.now() + wait > deadline)
+        throw error;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, wait);
+        function done() {
+          clearTimeout(timer);
+          options.signal?.removeEventListener('abort', done);
+          resolve();
+        }
+        options.signal?.addEventListener('abort', done, { once: true });
+      });
+    }
+  }
+}

@@ -1,11 +1,10 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type pg from 'pg';
 
-import { isConnectionError } from '@app/shared/db/service-pool';
 import type { Logger } from '@app/shared/log';
 import type { Mailer, MailMessage } from '@app/shared/mail';
 
-import { SECRET_HEADER, SERVICE_UNAVAILABLE, sameSecret } from '../app.ts';
+import { SECRET_HEADER, sameSecret } from '../app.ts';
 import {
   DEFAULT_PUBLIC_WEB_URL,
   DEV_ORDER_LINK_SECRET,
@@ -193,30 +192,15 @@ export function createEventsRouter(options: EventsRouterOptions): Router {
     res.status(status).json(summary);
   });
 
-  router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    if (error instanceof ActionFailure) {
-      res.status(error.status).json(error);
-      return;
-    }
+  // A mail server that refused is this router's own answer; every other error (a malformed
+  // event, a lost database, anything unexpected) goes on to the actions app's error handler,
+  // which answers it as it answers actions.
+  router.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (error instanceof MailDeliveryError) {
       res.status(503).json({ message: 'The mail server did not accept the message.' });
       return;
     }
-    const status = (error as { status?: unknown }).status;
-    if (typeof status === 'number' && status >= 400 && status < 500) {
-      // Body parser errors (too large, malformed).
-      res.status(status).json(new ActionFailure('invalid-payload', 'Bad request.', status));
-      return;
-    }
-    if (isConnectionError(error)) {
-      // The database is restarting or unreachable: the same retryable answer as every action
-      // (503 service-unavailable, Retry-After); the engine retries the event.
-      logger.warn({ err: error, path: req.path }, 'database unavailable');
-      res.set('retry-after', '1').status(503).json(SERVICE_UNAVAILABLE);
-      return;
-    }
-    logger.error({ err: error, path: req.path }, 'event handler failed');
-    res.status(500).json({ message: 'internal error', extensions: { code: 'unexpected' } });
+    next(error);
   });
   return router;
 }

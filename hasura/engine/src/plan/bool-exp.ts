@@ -62,18 +62,6 @@ const COLUMN_OPS = new Set<string>([
   '_nin',
   '_is_null',
 ]);
-const TEXT_OPS = new Set<string>([
-  '_like',
-  '_nlike',
-  '_ilike',
-  '_nilike',
-  '_similar',
-  '_nsimilar',
-  '_regex',
-  '_nregex',
-  '_iregex',
-  '_niregex',
-]);
 /** Operators whose pattern PostgreSQL compiles to a regular expression. */
 const REGEX_OPS = new Set<string>([
   '_similar',
@@ -83,6 +71,7 @@ const REGEX_OPS = new Set<string>([
   '_iregex',
   '_niregex',
 ]);
+const TEXT_OPS = new Set<string>(['_like', '_nlike', '_ilike', '_nilike', ...REGEX_OPS]);
 const JSON_OPS = new Set<string>([
   '_contains',
   '_contained_in',

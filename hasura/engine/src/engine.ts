@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
 
+import type pg from 'pg';
+
 import { createSessionResolver, parseJwtConfig } from './auth/index.ts';
 import { introspect } from './catalog/introspect.ts';
 import { createPool } from './database/pool.ts';
@@ -19,6 +21,26 @@ import { attachWebSockets } from './ws/index.ts';
  * Loads metadata, introspects the database, builds every role's API and returns an engine
  * ready to listen. Fails at start-up on inconsistent metadata rather than mid-request.
  */
+/**
+ * Installs the permission-check function, one engine at a time: engines starting together on
+ * one database raced on CREATE OR REPLACE FUNCTION, and PostgreSQL failed one of them with a
+ * unique violation on pg_proc (issue 11, two instances).
+ */
+async function installPermissionCheck(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['engine:permission-check']);
+    await client.query(PERMISSION_CHECK_FUNCTION_DDL);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 export async function createEngine(options: EngineOptions): Promise<Engine> {
   const metadata = await loadMetadata(options.metadata);
   // A dropped connection (idle, or checked out mid-transaction) must not crash the engine.
@@ -26,7 +48,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     options.logger?.warn({ err: error }, 'database connection lost'),
   );
   try {
-    await pool.query(PERMISSION_CHECK_FUNCTION_DDL);
+    await installPermissionCheck(pool);
     const source = metadata.sources[0];
     const catalog = await introspect(
       pool,

@@ -298,6 +298,10 @@ export function parseBoolExp(
         items.push({ kind: 'not', item: parseBoolExp(table, value, ctx, keyPath, root) });
         continue;
       case '_exists': {
+        // Hasura accepts `_exists` only in permission rules: a role's `<table>_bool_exp` does
+        // not list it, so a request's `where` falls through to "not found" below (issue 19:
+        // taken from a user, it read every row of any table with no row filter).
+        if (ctx.mode === 'request') break;
         const spec = value as {
           _table?: { schema?: string; name?: string } | string;
           _where?: unknown;
@@ -358,11 +362,21 @@ export function parseBoolExp(
         const computedTarget = ctx.tables.get(computed.returns.table);
         if (!computedTarget)
           fail(ctx, `computed field ${rawKey} returns an untracked table`, keyPath);
+        // As with relationships, a request's filter over returned rows sees only the rows
+        // the role may select (canSeeComputedField has checked it may select some).
+        const permission = ctx.mode === 'request' ? ctx.selectFilter?.(computedTarget) : undefined;
+        if (ctx.mode === 'request' && !permission)
+          fail(
+            ctx,
+            `field '${rawKey}' not found in type: ${typeLabel(table, 'bool_exp')}`,
+            keyPath,
+          );
         items.push({
           kind: 'computed_exists',
           field: computed,
           target: computedTarget,
           where: parseBoolExp(computedTarget, value, ctx, keyPath, root),
+          permission,
         });
       }
       continue;

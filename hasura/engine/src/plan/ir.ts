@@ -58,7 +58,14 @@ export type BoolExp =
       /** Compare a scalar computed field's value instead of the column (`column` then describes its type). */
       computed?: ComputedField;
     }
-  | { kind: 'computed_exists'; field: ComputedField; target: TableSchema; where: BoolExp }
+  | {
+      kind: 'computed_exists';
+      field: ComputedField;
+      target: TableSchema;
+      where: BoolExp;
+      /** The role's select filter on the returned rows (requests only). */
+      permission?: BoolExp | undefined;
+    }
   | {
       kind: 'relationship';
       relationship: RelationshipField;
@@ -97,6 +104,8 @@ export interface OrderByItem {
         field: ComputedField;
         fn: 'count' | 'avg' | 'max' | 'min' | 'sum';
         column: ColumnInfo | undefined;
+        /** The role's select filter on the returned rows: only those are aggregated. */
+        permission: BoolExp;
       }
     | {
         kind: 'aggregate';

@@ -155,7 +155,8 @@ function parseOrderByObject(
       const returned =
         'table' in computed.returns ? ctx.model.tables.get(computed.returns.table) : undefined;
       const returnedEntry = returned && roleTableOf(ctx, returned);
-      if (returnedEntry && key === `${computed.name}_aggregate`) {
+      const permission = returnedEntry?.select?.filter;
+      if (returnedEntry && permission && key === `${computed.name}_aggregate`) {
         for (const [fn, spec] of Object.entries(item as Record<string, unknown>)) {
           if (spec === null || spec === undefined) continue;
           if (fn === 'count') {
@@ -166,6 +167,7 @@ function parseOrderByObject(
                 field: computed,
                 fn: 'count',
                 column: undefined,
+                permission,
               },
               ...direction(spec, `${itemPath}.count`),
             });
@@ -194,6 +196,7 @@ function parseOrderByObject(
                 field: computed,
                 fn: fn as 'avg' | 'max' | 'min' | 'sum',
                 column,
+                permission,
               },
               ...direction(dir, `${itemPath}.${fn}.${columnName}`),
             });
@@ -253,7 +256,7 @@ export function parseSelectArgs(
       if (!column)
         throw new HasuraError(
           'validation-failed',
-          `expected one of the values ${[...entry.table.columns.keys()].join(', ')} for type '${entry.table.typeName}_select_column', but found ${JSON.stringify(name)}`,
+          `expected one of the values ${[...entry.table.columns.keys()].filter((key) => selectableColumn(entry, key)).join(', ')} for type '${entry.table.typeName}_select_column', but found ${JSON.stringify(name)}`,
           `${path}.args.distinct_on[${i}]`,
         );
       return column;
@@ -324,7 +327,7 @@ function parseAggregateFields(
         if (!column)
           throw new HasuraError(
             'validation-failed',
-            `expected one of the values ${[...entry.table.columns.keys()].join(', ')} for type '${entry.table.typeName}_select_column', but found ${JSON.stringify(name)}`,
+            `expected one of the values ${[...entry.table.columns.keys()].filter((key) => selectableColumn(entry, key)).join(', ')} for type '${entry.table.typeName}_select_column', but found ${JSON.stringify(name)}`,
             sub.path,
           );
         return column;

@@ -182,7 +182,10 @@ export function compileBoolExp(
     }
     case 'computed_exists': {
       const target = b.alias();
-      return `EXISTS (SELECT 1 FROM ${computedCall(exp.field, alias, b)} AS ${target} WHERE ${compileBoolExp(exp.where, b, target, rootAlias)})`;
+      const conditions = [compileBoolExp(exp.where, b, target, rootAlias)];
+      if (exp.permission && exp.permission.kind !== 'true')
+        conditions.push(compileBoolExp(exp.permission, b, target));
+      return `EXISTS (SELECT 1 FROM ${computedCall(exp.field, alias, b)} AS ${target} WHERE ${conditions.join(' AND ')})`;
     }
     case 'exists': {
       const target = b.alias();

@@ -118,7 +118,11 @@ function orderValue(item: OrderByItem, alias: string, b: SqlBuilder): string {
     const { fn, column } = item.target;
     const value =
       fn === 'count' ? 'count(*)' : aggregateCall(fn, `${rows}.${ident(column!.name)}`, column);
-    return `(SELECT ${value} FROM ${computedCall(item.target.field, alias, b)} AS ${rows})`;
+    const visible =
+      item.target.permission.kind === 'true'
+        ? ''
+        : ` WHERE ${compileBoolExp(item.target.permission, b, rows)}`;
+    return `(SELECT ${value} FROM ${computedCall(item.target.field, alias, b)} AS ${rows}${visible})`;
   }
   const { hop: aggregateHop, fn, column } = item.target;
   const target = b.alias();

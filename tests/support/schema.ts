@@ -11,6 +11,7 @@ export const PRODUCT_TABLES = {
     'portal_users',
     'rates',
     'referral_bonuses',
+    'retired_referral_names',
     'roles',
     'support_feedback',
     'support_requests',

@@ -33,11 +33,17 @@ export async function findUserById(db: Db | DbClient, id: string) {
 const referralName = (code: string | undefined): string | null =>
   code !== undefined && /^[A-Za-z0-9]{3,20}$/.test(code) ? code : null;
 
-/** The active account owning the referral name in `param` (case-insensitive), or NULL. */
+/**
+ * The active account owning the referral name in `param` (case-insensitive), or NULL. A name
+ * its owner has given up still credits them: links already shared keep working, and nobody
+ * else can take the name (migration 1763740801200_retired_referral_names).
+ */
 const REFERRER_BY_NAME = (param: string) =>
-  `(SELECT id FROM public.portal_users
-     WHERE ${param}::text IS NOT NULL AND lower(referral_name) = lower(${param}::text)
-       AND NOT is_disabled)`;
+  `(SELECT u.id FROM public.portal_users u
+     WHERE ${param}::text IS NOT NULL AND NOT u.is_disabled
+       AND (lower(u.referral_name) = lower(${param}::text)
+            OR u.id = (SELECT r.user_id FROM public.retired_referral_names r
+                        WHERE r.name_lower = lower(${param}::text))))`;
 
 /**
  * Creates an e-mail account unless the e-mail is taken (any case); returns undefined then.

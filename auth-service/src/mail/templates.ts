@@ -1,21 +1,17 @@
 import { escapeHtml, type MailMessage } from '@app/shared/mail';
 
 import type { Locale } from '#src/i18n';
+import { describeAddress, describeDevice } from './device.ts';
 
 /*
- * E-mail templates in en, ru and ua. Every value that a user or a request controls (the
- * e-mail address, the browser's User-Agent, the IP) goes through escapeHtml before it reaches
- * the HTML part; links are built here from configuration only.
+ * E-mail templates in en, ru and ua. Security mails carry no text the client wrote
+ * (SECURITY.md 22): the device is the browser and OS a parser recognised (./device.ts), the
+ * address is shown only when it is an IP address, and links are built here from configuration
+ * only. The account's own e-mail address (validated at sign-up) still goes through escapeHtml
+ * before it reaches the HTML part, as every value does.
  */
 
 export { escapeHtml };
-
-/** One line of at most 200 printable characters, for request-controlled text. */
-const oneLine = (value: string | null | undefined): string =>
-  (value ?? '')
-    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
-    .trim()
-    .slice(0, 200) || '—';
 
 export interface RequestDetails {
   ip: string | null;
@@ -65,6 +61,97 @@ const CODE: Template<CodeInput> = {
     ],
   }),
 };
+
+interface TwoFactorCodeInput {
+  code: string;
+  email: string;
+  minutes: number;
+  device: string;
+  ip: string;
+}
+
+/** The code that confirms turning two-factor sign-in on or off (accounts without a password). */
+const twoFactorCode = (on: boolean): Template<TwoFactorCodeInput> => ({
+  en: (i) => ({
+    subject: on
+      ? 'Confirm turning on two-factor sign-in'
+      : 'Confirm turning off two-factor sign-in',
+    paragraphs: [
+      `Your code to turn ${on ? 'on' : 'off'} two-factor sign-in for ${i.email}: ${i.code}`,
+      `It expires in ${i.minutes} minutes. Requested from ${i.ip}, ${i.device}.`,
+      'If this was not you, do not share the code: someone is signed in to your account. Reset your password now.',
+    ],
+  }),
+  ru: (i) => ({
+    subject: on
+      ? 'Подтвердите включение двухфакторного входа'
+      : 'Подтвердите отключение двухфакторного входа',
+    paragraphs: [
+      `Код для ${on ? 'включения' : 'отключения'} двухфакторного входа в аккаунт ${i.email}: ${i.code}`,
+      `Код действует ${i.minutes} минут. Запрошен с ${i.ip}, ${i.device}.`,
+      'Если это были не вы, никому не сообщайте код: кто-то вошёл в ваш аккаунт. Немедленно сбросьте пароль.',
+    ],
+  }),
+  ua: (i) => ({
+    subject: on
+      ? 'Підтвердіть увімкнення двофакторного входу'
+      : 'Підтвердіть вимкнення двофакторного входу',
+    paragraphs: [
+      `Код для ${on ? 'увімкнення' : 'вимкнення'} двофакторного входу в обліковий запис ${i.email}: ${i.code}`,
+      `Код дійсний ${i.minutes} хвилин. Запитано з ${i.ip}, ${i.device}.`,
+      'Якщо це були не ви, нікому не повідомляйте код: хтось увійшов у ваш обліковий запис. Негайно скиньте пароль.',
+    ],
+  }),
+});
+
+const TWO_FACTOR_CODE = { on: twoFactorCode(true), off: twoFactorCode(false) };
+
+interface TwoFactorChangedInput {
+  email: string;
+  device: string;
+  ip: string;
+}
+
+const twoFactorChanged = (on: boolean): Template<TwoFactorChangedInput> => ({
+  en: (i) => ({
+    subject: on ? 'Two-factor sign-in is on' : 'Two-factor sign-in is off',
+    paragraphs: on
+      ? [
+          `Two-factor sign-in was just turned on for ${i.email} from ${i.ip}, ${i.device}. Signing in with your password will also ask for a code sent to this address.`,
+          'If this was not you, reset your password now and contact support.',
+        ]
+      : [
+          `Two-factor sign-in was just turned off for ${i.email} from ${i.ip}, ${i.device}. Your password alone now signs you in.`,
+          'If this was not you, reset your password now, turn two-factor sign-in back on and contact support.',
+        ],
+  }),
+  ru: (i) => ({
+    subject: on ? 'Двухфакторный вход включён' : 'Двухфакторный вход отключён',
+    paragraphs: on
+      ? [
+          `Для аккаунта ${i.email} только что включён двухфакторный вход с ${i.ip}, ${i.device}. При входе по паролю мы также попросим код, отправленный на этот адрес.`,
+          'Если это были не вы, немедленно сбросьте пароль и напишите в поддержку.',
+        ]
+      : [
+          `Для аккаунта ${i.email} только что отключён двухфакторный вход с ${i.ip}, ${i.device}. Теперь для входа достаточно пароля.`,
+          'Если это были не вы, немедленно сбросьте пароль, снова включите двухфакторный вход и напишите в поддержку.',
+        ],
+  }),
+  ua: (i) => ({
+    subject: on ? 'Двофакторний вхід увімкнено' : 'Двофакторний вхід вимкнено',
+    paragraphs: on
+      ? [
+          `Для облікового запису ${i.email} щойно увімкнено двофакторний вхід з ${i.ip}, ${i.device}. Під час входу за паролем ми також попросимо код, надісланий на цю адресу.`,
+          'Якщо це були не ви, негайно скиньте пароль і напишіть у підтримку.',
+        ]
+      : [
+          `Для облікового запису ${i.email} щойно вимкнено двофакторний вхід з ${i.ip}, ${i.device}. Тепер для входу достатньо пароля.`,
+          'Якщо це були не ви, негайно скиньте пароль, знову увімкніть двофакторний вхід і напишіть у підтримку.',
+        ],
+  }),
+});
+
+const TWO_FACTOR_CHANGED = { on: twoFactorChanged(true), off: twoFactorChanged(false) };
 
 interface ResetInput {
   email: string;
@@ -158,18 +245,30 @@ function render<Input extends object>(
   return { to, subject: plain.subject, text, html };
 }
 
+/** What a code is for: signing in, or confirming a change of two-factor sign-in. */
+export type CodeMailPurpose = 'sign-in' | 'two-factor-on' | 'two-factor-off';
+
 export const codeMail = (
   locale: string,
   to: string,
-  input: { code: string; minutes: number } & RequestDetails,
-) =>
-  render(CODE, locale, to, {
+  input: { code: string; minutes: number; purpose?: CodeMailPurpose } & RequestDetails,
+) => {
+  const fields = {
     code: input.code,
     email: to,
     minutes: input.minutes,
-    device: oneLine(input.userAgent),
-    ip: oneLine(input.ip),
-  });
+    device: describeDevice(locale, input.userAgent),
+    ip: describeAddress(locale, input.ip),
+  };
+  switch (input.purpose ?? 'sign-in') {
+    case 'two-factor-on':
+      return render(TWO_FACTOR_CODE.on, locale, to, fields);
+    case 'two-factor-off':
+      return render(TWO_FACTOR_CODE.off, locale, to, fields);
+    default:
+      return render(CODE, locale, to, fields);
+  }
+};
 
 export const resetMail = (locale: string, to: string, input: { link: string; minutes: number }) =>
   render(RESET, locale, to, { email: to, link: input.link, minutes: input.minutes });
@@ -177,6 +276,18 @@ export const resetMail = (locale: string, to: string, input: { link: string; min
 export const passwordChangedMail = (locale: string, to: string, input: RequestDetails) =>
   render(CHANGED, locale, to, {
     email: to,
-    device: oneLine(input.userAgent),
-    ip: oneLine(input.ip),
+    device: describeDevice(locale, input.userAgent),
+    ip: describeAddress(locale, input.ip),
+  });
+
+/** The notice after two-factor sign-in was turned on or off. */
+export const twoFactorChangedMail = (
+  locale: string,
+  to: string,
+  input: { enabled: boolean } & RequestDetails,
+) =>
+  render(input.enabled ? TWO_FACTOR_CHANGED.on : TWO_FACTOR_CHANGED.off, locale, to, {
+    email: to,
+    device: describeDevice(locale, input.userAgent),
+    ip: describeAddress(locale, input.ip),
   });

@@ -23,6 +23,7 @@ import { refreshTokensRoutes } from './routes/refresh-tokens/index.ts';
 import { registerRoutes } from './routes/register/index.ts';
 import { resetPasswordRoutes } from './routes/reset-password/index.ts';
 import { telegramAuthRoutes } from './routes/telegram-auth/index.ts';
+import { twoFactorRoutes } from './routes/two-factor/index.ts';
 
 export interface AuthAppOptions {
   env: AuthEnv;
@@ -101,6 +102,7 @@ export function createApp(options: AuthAppOptions): AuthApp {
     refreshTokensRoutes,
     resetPasswordRoutes,
     changePasswordRoutes,
+    twoFactorRoutes,
     telegramAuthRoutes,
     logoutRoutes,
   ]) {

@@ -17,8 +17,15 @@ import {
 import { revokeUserSessions } from './db/refresh-tokens.ts';
 import { findUserById, markEmailVerified, type UserRow } from './db/users.ts';
 import { AuthError } from './errors.ts';
-import { codeMail } from './mail/templates.ts';
+import { codeMail, type CodeMailPurpose } from './mail/templates.ts';
 import { startSession, type Tokens } from './session.ts';
+
+const MAIL_PURPOSE: Record<CodePurpose, CodeMailPurpose> = {
+  login_2fa: 'sign-in',
+  quick_auth: 'sign-in',
+  two_factor_on: 'two-factor-on',
+  two_factor_off: 'two-factor-off',
+};
 
 export interface ChallengeAnswer {
   is2fa: true;
@@ -63,7 +70,12 @@ export async function startChallenge(
   if (outcome === 'created') {
     try {
       await ctx.mailer.send(
-        codeMail(user.locale, user.email, { code, minutes: CODE_TTL_SECONDS / 60, ...info }),
+        codeMail(user.locale, user.email, {
+          code,
+          minutes: CODE_TTL_SECONDS / 60,
+          purpose: MAIL_PURPOSE[purpose],
+          ...info,
+        }),
       );
     } catch (error) {
       // Without the mail the code is useless; drop it so the cooldown does not block a retry.

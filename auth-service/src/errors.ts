@@ -163,6 +163,14 @@ export const ERRORS = {
       ua: 'Поточний пароль невірний',
     },
   },
+  'two-factor-needs-email': {
+    status: 409,
+    messages: {
+      en: 'Two-factor sign-in needs a confirmed email address on your account',
+      ru: 'Для двухфакторного входа в аккаунте нужен подтверждённый адрес электронной почты',
+      ua: 'Для двофакторного входу в обліковому записі потрібна підтверджена адреса електронної пошти',
+    },
+  },
   'invalid-reset-token': {
     status: 400,
     messages: {

@@ -18,7 +18,14 @@ export interface LimitRule {
 }
 
 export type LimitName =
-  'login' | 'code' | 'register' | 'reset' | 'quickAuth' | 'telegram' | 'changePassword';
+  | 'login'
+  | 'code'
+  | 'register'
+  | 'reset'
+  | 'quickAuth'
+  | 'telegram'
+  | 'changePassword'
+  | 'twoFactor';
 
 /*
  * Defaults, per fixed window. Password checks are the cheapest DoS on the system
@@ -39,6 +46,8 @@ export const DEFAULT_LIMITS: Record<LimitName, LimitRule> = {
     ip: { limit: 20, windowSeconds: 900 },
     subject: { limit: 10, windowSeconds: 900 },
   },
+  // A password check (or a mailed code) per attempt, as at login.
+  twoFactor: { ip: { limit: 60, windowSeconds: 900 }, subject: { limit: 10, windowSeconds: 900 } },
 };
 
 /**

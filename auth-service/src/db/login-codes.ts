@@ -1,7 +1,13 @@
 import type { DbClient } from './index.ts';
 
-/** What a challenge is for; stored in auth.login_codes.purpose. */
-export type CodePurpose = 'login_2fa' | 'quick_auth';
+/**
+ * What a challenge is for; stored in auth.login_codes.purpose. `two_factor_on`/`_off` confirm a
+ * change of two-factor sign-in (the wanted state bound into the code), never a sign-in.
+ */
+export type CodePurpose = 'login_2fa' | 'quick_auth' | 'two_factor_on' | 'two_factor_off';
+
+/** The purposes whose codes open a session (POST /login_with_2fa). */
+export const SIGN_IN_PURPOSES: readonly CodePurpose[] = ['login_2fa', 'quick_auth'];
 
 export const CODE_TTL_SECONDS = 600;
 export const MAX_CODE_ATTEMPTS = 5;
@@ -60,22 +66,27 @@ export async function deleteChallenge(client: DbClient, id: string) {
 }
 
 /**
- * Counts an attempt against a live challenge before the code is compared, so parallel guesses
- * cannot exceed the limit. Returns the challenge, or undefined when the ticket is unknown,
- * used, expired or out of attempts.
+ * Counts an attempt against a live challenge of one of `purposes` before the code is compared,
+ * so parallel guesses cannot exceed the limit. Returns the challenge, or undefined when the
+ * ticket is unknown, used, expired, out of attempts or for another purpose.
  */
-export async function takeAttempt(client: DbClient, ticketHash: Buffer) {
+export async function takeAttempt(
+  client: DbClient,
+  ticketHash: Buffer,
+  purposes: readonly CodePurpose[] = SIGN_IN_PURPOSES,
+) {
   const { rows } = await client.query<{
     id: string;
     user_id: string;
-    purpose: 'login_2fa' | 'quick_auth';
+    purpose: CodePurpose;
     code_hash: Buffer;
     attempts: number;
   }>(
     `UPDATE auth.login_codes SET attempts = attempts + 1
       WHERE ticket_hash = $1 AND consumed_at IS NULL AND expires_at > now() AND attempts < $2
+        AND purpose = ANY ($3::text[])
       RETURNING id, user_id, purpose, code_hash, attempts`,
-    [ticketHash, MAX_CODE_ATTEMPTS],
+    [ticketHash, MAX_CODE_ATTEMPTS, purposes],
   );
   return rows[0];
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets, type TestDatabase } from '../../support/databases.ts';
 import { mailContent } from '../../support/mailbox.ts';
 import {
+  codeIn,
   createUser,
   migratedDatabase,
   PASSWORD,
@@ -98,6 +99,73 @@ describe.each(databaseTargets)(
         const mail = await mailbox.waitFor(email);
         expectNoClientText(mail);
         expect(mail.text).toContain(line);
+      }
+    });
+
+    it('keeps the bait out of every other security mail', async () => {
+      const id = await createUser(db, { email: 'every@example.com', password: PASSWORD });
+      const bait = { 'user-agent': BAIT_ONLY };
+
+      // Quick-auth of a known address: a sign-in code.
+      const quick = await server.post('/quick-auth', { email: 'every@example.com' }, bait);
+      expect(quick.body['is2fa']).toBe(true);
+      const quickMail = await mailbox.waitFor('every@example.com', (mail) =>
+        /sign-in code/.test(mail.subject ?? ''),
+      );
+      const session = await server.post(
+        '/login_with_2fa',
+        { token: quick.body['token'], code: codeIn(quickMail) },
+        bait,
+      );
+      expect(session.status).toBe(200);
+      const auth = { ...bait, authorization: `Bearer ${String(session.body['accessToken'])}` };
+
+      // Two-factor on and off (notices), then the password changed and a reset link.
+      expect(
+        (await server.post('/two-factor', { enabled: true, password: PASSWORD }, auth)).status,
+      ).toBe(200);
+      expect(
+        (await server.post('/two-factor', { enabled: false, password: PASSWORD }, auth)).status,
+      ).toBe(200);
+      const changed = await server.post(
+        '/change-password',
+        {
+          currentPassword: PASSWORD,
+          password: 'Brand-new-pass-7',
+          confirmPassword: 'Brand-new-pass-7',
+        },
+        auth,
+      );
+      expect(changed.status).toBe(200);
+      expect(
+        (await server.post('/reset_password', { email: 'every@example.com' }, bait)).status,
+      ).toBe(200);
+      await server.auth.drain();
+
+      // A passwordless account confirms a two-factor change with a mailed code.
+      await db.pool.query('UPDATE portal_users SET password_hash = NULL WHERE id = $1', [id]);
+      const asked = await server.post('/two-factor', { enabled: true }, auth);
+      expect(asked.body['is2fa']).toBe(true);
+      await mailbox.waitFor('every@example.com', (mail) => /two-factor/i.test(mail.subject ?? ''));
+      await server.auth.drain();
+
+      const mails = mailbox.to('every@example.com');
+      expect(mails.map((mail) => mail.subject).sort()).toEqual(
+        [
+          'Confirm turning on two-factor sign-in',
+          'Reset your password',
+          'Two-factor sign-in is off',
+          'Two-factor sign-in is on',
+          'Your password was changed',
+          'Your sign-in code',
+        ].sort(),
+      );
+      for (const mail of mails) {
+        expectNoClientText(mail);
+        const { text } = mailContent(mail);
+        if (!/Reset your password/.test(mail.subject ?? '')) {
+          expect(text).toContain('an unknown device');
+        }
       }
     });
   },

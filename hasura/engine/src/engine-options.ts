@@ -41,6 +41,11 @@ export interface EngineOptions {
    * unset ones keep their defaults.
    */
   limits?: Partial<EngineLimits>;
+  /**
+   * HASURA_GRAPHQL_ENABLE_ALLOWLIST: every role but admin may run only the operations in the
+   * metadata's global allow-list collections (plan/allowlist.ts). Default false, as Hasura.
+   */
+  enableAllowlist?: boolean;
   logger?: Logger;
 }
 

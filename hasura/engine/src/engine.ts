@@ -11,6 +11,7 @@ import { createGraphQLHandler } from './http/graphql-handler.ts';
 import { corsPolicy } from './http/cors.ts';
 import { createHttpServer } from './http/server.ts';
 import { loadMetadata } from './metadata/load.ts';
+import { createOperationGate } from './plan/allowlist.ts';
 import { DEFAULT_LIMITS } from './plan/limits.ts';
 import { buildSchemaModel } from './schema/build.ts';
 import { answerIntrospection } from './schema/introspection.ts';
@@ -66,6 +67,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     });
     const environment = options.environment ?? {};
     const limits = { ...DEFAULT_LIMITS, ...options.limits };
+    const gate = createOperationGate(metadata, {
+      enableAllowlist: options.enableAllowlist ?? false,
+    });
     const handler = createGraphQLHandler({
       model,
       pool,
@@ -75,6 +79,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       introspect: (plan, session) => answerIntrospection(model.forRole(session.role), plan),
       logger: options.logger,
       limits,
+      gate,
     });
     const server = createHttpServer(
       handler,
@@ -91,6 +96,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       liveQueryBatchSize: options.liveQueryBatchSize ?? 100,
       logger: options.logger,
       limits,
+      gate,
     });
     const events = await startEventTriggers({
       pool,

@@ -40,6 +40,8 @@ export const EngineEnv = z.object({
   HASURA_GRAPHQL_CORS_DOMAIN: z.string().min(1).default('*'),
   HASURA_GRAPHQL_DISABLE_CORS: stringBool.default(false),
   HASURA_GRAPHQL_PG_CONNECTIONS: z.coerce.number().int().positive().default(20),
+  /** Only the metadata's allow-listed operations for every role but admin (plan/allowlist.ts). */
+  HASURA_GRAPHQL_ENABLE_ALLOWLIST: stringBool.default(false),
   HASURA_GRAPHQL_METADATA_DIR: z
     .string()
     .default(fileURLToPath(new URL('../../metadata/', import.meta.url))),

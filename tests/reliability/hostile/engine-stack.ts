@@ -13,6 +13,7 @@ import {
   type ActionsStack,
 } from '../../integration/actions/harness.ts';
 import type { DatabaseTarget, TestDatabase } from '../../support/databases.ts';
+import { TEST_ADMIN_SECRET } from '../../support/engine.ts';
 import { signHs256, userClaims } from '../../support/jwt.ts';
 import { answersHealthy } from '../support/health.ts';
 
@@ -73,11 +74,17 @@ export async function startHostileStack(target: DatabaseTarget): Promise<Hostile
   }
   const credentials = (role: Role) => tokens.get(role)!;
 
+  // Introspected with the admin secret in each role: the metadata disables introspection for
+  // visitors and customers (graphql_schema_introspection.yaml).
   const schemas = {} as Record<Role, GraphQLSchema>;
   for (const role of ROLES) {
     const response = await fetch(`${stack.engineUrl}/v1/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...credentials(role) },
+      headers: {
+        'content-type': 'application/json',
+        'x-hasura-admin-secret': TEST_ADMIN_SECRET,
+        'x-hasura-role': role,
+      },
       body: JSON.stringify({ query: getIntrospectionQuery() }),
     });
     const body = (await response.json()) as { data: Parameters<typeof buildClientSchema>[0] };

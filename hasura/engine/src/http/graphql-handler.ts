@@ -7,6 +7,7 @@ import type { Session } from '../auth/session.ts';
 import { HasuraError } from '../errors.ts';
 import { executeOperation } from '../execute/run.ts';
 import { connectionError, isConnectionError, isDatabaseError } from '../execute/pg-errors.ts';
+import type { OperationGate } from '../plan/allowlist.ts';
 import { DEFAULT_LIMITS, type EngineLimits } from '../plan/limits.ts';
 import { planOperation, type GraphQLRequest, type OperationPlan } from '../plan/operation.ts';
 import type { SchemaModel } from '../schema/model.ts';
@@ -21,6 +22,8 @@ export interface GraphQLHandlerOptions {
   logger: Logger | undefined;
   /** Bounds on operations and batches (plan/limits.ts); DEFAULT_LIMITS when unset. */
   limits?: EngineLimits | undefined;
+  /** The allow-list and introspection rule (plan/allowlist.ts). */
+  gate?: OperationGate | undefined;
 }
 
 /** A response body as JSON text, and whether it carries errors (for status codes). */
@@ -72,6 +75,7 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions) {
         session,
         stringifyNumericTypes: options.stringifyNumericTypes,
         limits,
+        gate: options.gate,
       });
       const data = await executeOperation(plan, {
         pool: options.pool,

@@ -170,11 +170,21 @@ async function loadDirectory(dir: string): Promise<unknown> {
   >;
   const sdl = await readFile(path.join(dir, 'actions.graphql'), 'utf8').catch(() => '');
   const cronTriggers = await readOptionalYaml(path.join(dir, 'cron_triggers.yaml'), []);
+  // The CLI's file names for the export_metadata keys (allow_list.yaml holds `allowlist`).
+  const queryCollections = await readOptionalYaml(path.join(dir, 'query_collections.yaml'), []);
+  const allowlist = await readOptionalYaml(path.join(dir, 'allow_list.yaml'), []);
+  const introspection = await readOptionalYaml(
+    path.join(dir, 'graphql_schema_introspection.yaml'),
+    {},
+  );
   return {
     version: version.version,
     sources,
     ...mergeActions(actionsYaml, sdl),
     cron_triggers: cronTriggers,
+    query_collections: queryCollections,
+    allowlist,
+    graphql_schema_introspection: introspection,
   };
 }
 

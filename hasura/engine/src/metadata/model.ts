@@ -257,11 +257,38 @@ const CronTrigger = z.looseObject({
 });
 export type CronTriggerMetadata = z.infer<typeof CronTrigger>;
 
+/** A named list of operations (query_collections.yaml), referred to by the allow-list. */
+const QueryCollection = z.looseObject({
+  name: z.string().min(1),
+  definition: z.looseObject({
+    queries: z.array(z.looseObject({ name: z.string().min(1), query: z.string().min(1) })),
+  }),
+  comment: z.string().nullable().optional(),
+});
+export type QueryCollectionMetadata = z.infer<typeof QueryCollection>;
+
+/** allow_list.yaml: a collection, global unless scoped to roles (graphql-engine's AllowlistScope). */
+const AllowlistEntry = z.looseObject({
+  collection: z.string().min(1),
+  scope: z
+    .union([
+      z.looseObject({ global: z.literal(true) }),
+      z.looseObject({ global: z.literal(false), roles: z.array(z.string().min(1)).min(1) }),
+    ])
+    .default({ global: true }),
+});
+export type AllowlistEntryMetadata = z.infer<typeof AllowlistEntry>;
+
 export const Metadata = z.looseObject({
   version: z.literal(3),
   sources: z.array(Source).default([]),
   actions: z.array(Action).default([]),
   custom_types: CustomTypes,
   cron_triggers: z.array(CronTrigger).default([]),
+  query_collections: z.array(QueryCollection).default([]),
+  allowlist: z.array(AllowlistEntry).default([]),
+  graphql_schema_introspection: z
+    .looseObject({ disabled_for_roles: z.array(z.string()).default([]) })
+    .default({ disabled_for_roles: [] }),
 });
 export type Metadata = z.infer<typeof Metadata>;

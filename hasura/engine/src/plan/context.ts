@@ -9,6 +9,7 @@ import type {
   TableSchema,
 } from '../schema/model.ts';
 
+import type { OperationGate } from './allowlist.ts';
 import type { BoolExpContext } from './bool-exp.ts';
 import { DEFAULT_LIMITS, type OperationLimits } from './limits.ts';
 import type { BoolExp } from './ir.ts';
@@ -24,6 +25,8 @@ export interface PlanContext {
   stringifyNumericTypes: boolean;
   /** Bounds on depth and size of an operation; defaults to DEFAULT_LIMITS. */
   limits?: OperationLimits;
+  /** The allow-list and introspection rule (plan/allowlist.ts); none: everything passes. */
+  gate?: OperationGate | undefined;
 }
 
 export function roleTableOf(ctx: PlanContext, table: TableSchema): RoleTable | undefined {

@@ -206,6 +206,7 @@ export function planOperation(
   base: Omit<PlanContext, 'variables' | 'fragments'>,
   document: DocumentNode = parseDocument(request.query),
 ): OperationPlan {
+  base.gate?.checkDocument(document, base.session);
   const operation = chooseOperation(document, request.operationName);
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of document.definitions) {
@@ -249,8 +250,10 @@ export function planOperation(
     (field): RootPlan => {
       if (field.name === '__typename')
         return { alias: field.alias, kind: 'typename', value: rootTypeName };
-      if (field.name === '__schema' || field.name === '__type')
+      if (field.name === '__schema' || field.name === '__type') {
+        ctx.gate?.checkIntrospection(ctx.session);
         return { alias: field.alias, kind: 'introspection' };
+      }
       const root = rootFields.get(field.name);
       if (!root)
         throw new HasuraError(

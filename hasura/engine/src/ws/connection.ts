@@ -13,6 +13,7 @@ import {
   type LiveQueryMultiplexer,
   type LiveSubscription,
 } from '../live/index.ts';
+import type { OperationGate } from '../plan/allowlist.ts';
 import { DEFAULT_LIMITS, type EngineLimits } from '../plan/limits.ts';
 import { planOperation, type OperationPlan } from '../plan/operation.ts';
 import type { SchemaModel } from '../schema/model.ts';
@@ -41,6 +42,8 @@ export interface ConnectionContext {
   connectionInitTimeoutMs: number;
   /** Bounds on operations (plan/limits.ts); DEFAULT_LIMITS when unset. */
   limits?: EngineLimits | undefined;
+  /** The allow-list and introspection rule (plan/allowlist.ts). */
+  gate?: OperationGate | undefined;
 }
 
 type Operation =
@@ -267,6 +270,7 @@ export class Connection {
         session,
         stringifyNumericTypes: this.ctx.stringifyNumericTypes,
         ...(this.ctx.limits ? { limits: this.ctx.limits } : {}),
+        gate: this.ctx.gate,
       });
       if (plan.type === 'subscription') checkSubscriptionRoots(plan);
     } catch (error) {

@@ -8,6 +8,7 @@ import type { Logger } from '@app/shared/log';
 
 import type { SessionResolver } from '../auth/index.ts';
 import type { GraphQLHandler } from '../http/graphql-handler.ts';
+import type { OperationGate } from '../plan/allowlist.ts';
 import type { EngineLimits } from '../plan/limits.ts';
 import { MAX_BODY_BYTES } from '../http/server.ts';
 import {
@@ -44,6 +45,8 @@ export interface WebSocketDeps {
   connectionInitTimeoutMs?: number | undefined;
   /** Bounds on operations (plan/limits.ts); DEFAULT_LIMITS when unset. */
   limits?: EngineLimits | undefined;
+  /** The allow-list and introspection rule (plan/allowlist.ts). */
+  gate?: OperationGate | undefined;
   /** Called after every multiplexed live-query statement (benchmarks, metrics). */
   onLiveQueryStatement?: ((event: LiveQueryStatementEvent) => void) | undefined;
 }
@@ -113,6 +116,7 @@ export function attachWebSockets(deps: WebSocketDeps): WebSockets {
     keepAliveMs: deps.keepAliveMs ?? 5000,
     connectionInitTimeoutMs: deps.connectionInitTimeoutMs ?? 3000,
     limits: deps.limits,
+    gate: deps.gate,
   };
   const wss = new WebSocketServer({
     noServer: true,

@@ -81,7 +81,8 @@ export function createApp(options: AuthAppOptions): AuthApp {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.set('trust proxy', env.AUTH_TRUST_PROXY);
+  // By address, never by hop count (env.ts): nothing trusted leaves req.ip the socket's peer.
+  app.set('trust proxy', env.AUTH_TRUST_PROXY.length > 0 ? env.AUTH_TRUST_PROXY : false);
   app.use(requestContext(logger));
   app.use(cors(new Set([...env.AUTH_CORS_ORIGINS, env.AUTH_WEB_ORIGIN, env.AUTH_MINIAPP_ORIGIN])));
 

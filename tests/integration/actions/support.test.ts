@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -43,21 +44,41 @@ describe.each(databaseTargets)('support requests on $name', (target) => {
     await db?.dispose();
   });
 
-  /** Sends the form as a browser behind our proxy would: `address` is the client's. */
+  /**
+   * Sends the form from the loopback address `from` (127.0.0.x: a client of its own, as the
+   * engine sees its socket), with any `headers` the client adds.
+   */
   async function submit(
     input: Record<string, unknown>,
-    options: { address?: string; token?: string } = {},
+    options: { from?: string; token?: string; headers?: Record<string, string> } = {},
   ): Promise<GraphqlBody> {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    // The client may send its own X-Forwarded-For; the proxy appends the real address.
-    if (options.address) headers['x-forwarded-for'] = `203.0.113.99, ${options.address}`;
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      ...options.headers,
+    };
     if (options.token) headers['authorization'] = `Bearer ${options.token}`;
-    const response = await fetch(`${stack.engineUrl}/v1/graphql`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ query: SUBMIT, variables: { input } }),
+    const body = JSON.stringify({ query: SUBMIT, variables: { input } });
+    headers['content-length'] = String(Buffer.byteLength(body));
+    return new Promise((resolve, reject) => {
+      const request = http.request(
+        `${stack.engineUrl}/v1/graphql`,
+        { method: 'POST', headers, agent: false, localAddress: options.from ?? '127.0.0.1' },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            try {
+              resolve(JSON.parse(text) as GraphqlBody);
+            } catch {
+              reject(new Error(`not JSON (HTTP ${response.statusCode ?? 0}): ${text}`));
+            }
+          });
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
     });
-    return (await response.json()) as GraphqlBody;
   }
 
   const contact = (email: string) => ({
@@ -68,7 +89,7 @@ describe.each(databaseTargets)('support requests on $name', (target) => {
   });
 
   it('takes a request from an anonymous visitor and stores what the form said', async () => {
-    const sent = await submit(contact('ann@example.com'), { address: '198.51.100.1' });
+    const sent = await submit(contact('ann@example.com'), { from: '127.0.0.21' });
     expect(sent.errors).toBeUndefined();
     const id = (sent.data?.['submitSupportRequest'] as { id: string }).id;
     const { rows } = await db.pool.query(
@@ -93,9 +114,9 @@ describe.each(databaseTargets)('support requests on $name', (target) => {
 
   it('refuses a second request from the same e-mail within a minute, in any case', async () => {
     expect(
-      (await submit(contact('bob@example.com'), { address: '198.51.100.2' })).errors,
+      (await submit(contact('bob@example.com'), { from: '127.0.0.22' })).errors,
     ).toBeUndefined();
-    const again = await submit(contact('BOB@example.com'), { address: '198.51.100.3' });
+    const again = await submit(contact('BOB@example.com'), { from: '127.0.0.23' });
     expect(again.errors?.[0]).toMatchObject({
       message: COOLDOWN,
       extensions: { code: 'too-frequent' },
@@ -104,14 +125,43 @@ describe.each(databaseTargets)('support requests on $name', (target) => {
 
   it('refuses a second request from the same client under another e-mail', async () => {
     expect(
-      (await submit(contact('carl@example.com'), { address: '198.51.100.4' })).errors,
+      (await submit(contact('carl@example.com'), { from: '127.0.0.24' })).errors,
     ).toBeUndefined();
-    const again = await submit(contact('carl.other@example.com'), { address: '198.51.100.4' });
+    const again = await submit(contact('carl.other@example.com'), { from: '127.0.0.24' });
     expect(again.errors?.[0]?.message).toBe(COOLDOWN);
     // Another client with another e-mail is someone else.
     expect(
-      (await submit(contact('dana@example.com'), { address: '198.51.100.5' })).errors,
+      (await submit(contact('dana@example.com'), { from: '127.0.0.25' })).errors,
     ).toBeUndefined();
+  });
+
+  it('security regression: limits an anonymous client by its address, whatever it forges', async () => {
+    // Issue 19, point 6: the key was the last X-Forwarded-For entry as the client wrote it
+    // (the engine passed it on as if it had seen it), and empty without one.
+    const first = await submit(contact('forger@example.com'), {
+      from: '127.0.0.31',
+      headers: { 'x-forwarded-for': '203.0.113.10', 'x-real-ip': '203.0.113.11' },
+    });
+    expect(first.errors).toBeUndefined();
+    const second = await submit(contact('forger.two@example.com'), {
+      from: '127.0.0.31',
+      headers: { 'x-forwarded-for': '198.51.100.77, 203.0.113.12', 'x-real-ip': '203.0.113.13' },
+    });
+    expect(second.errors?.[0]).toMatchObject({
+      message: COOLDOWN,
+      extensions: { code: 'too-frequent' },
+    });
+
+    // Development, no proxy, no header at all: the client is still the address it comes from.
+    expect(
+      (await submit(contact('plain@example.com'), { from: '127.0.0.32' })).errors,
+    ).toBeUndefined();
+    const again = await submit(contact('plain.two@example.com'), { from: '127.0.0.32' });
+    expect(again.errors?.[0]?.message).toBe(COOLDOWN);
+    const { rows } = await db.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM support_requests WHERE email LIKE 'forger%' OR email LIKE 'plain%'`,
+    );
+    expect(rows).toEqual([{ n: 2 }]);
   });
 
   it('keys a signed-in user by their account, and takes the feedback form subject', async () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
 
 import { inSession } from '../db/session.ts';
 import { EMAIL, invalidInput, optionalText, requiredText } from '../http/arguments.ts';
@@ -22,21 +23,36 @@ export interface SubmittedRequest {
 const first = (value: string | string[] | undefined): string | undefined =>
   Array.isArray(value) ? value[0] : value;
 
+/** IPv4 as is (mapped IPv6 too); IPv6 by its /64, which one subscriber usually holds whole. */
+function addressKey(entry: string): string | null {
+  const address = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(entry)?.[1] ?? entry;
+  const version = isIP(address);
+  if (version === 4) return address;
+  if (version !== 6 || address.includes('%')) return null;
+  const [head = '', tail = ''] = address.toLowerCase().split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === '' ? [] : tail.split(':');
+  const groups = address.includes('::')
+    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left;
+  return `${groups.slice(0, 4).join(':')}::/64`;
+}
+
 /**
  * Who is asking, for the one-a-minute rule beside the e-mail: the signed-in user, else the
- * client address our reverse proxy put last in X-Forwarded-For (the entries before it are
- * whatever the client sent), else X-Real-IP. Hashed: the table keeps no addresses. Without
- * any of them only the e-mail rule applies.
+ * client address the first trusted hop saw: the last X-Forwarded-For entry, which our engine
+ * appends from its own socket, as the proxy in front of the official engine (Caddy) sets it.
+ * The entries before it, and X-Real-IP, are whatever the client wrote: never read. Hashed:
+ * the table keeps no addresses. Without a usable address only the e-mail rule applies.
  */
 export function clientKeyOf(caller: Caller, headers: SupportOptions['headers']): string | null {
   if (caller.userId !== null) return `user:${caller.userId}`;
-  const forwarded = first(headers['x-forwarded-for'])
+  const last = first(headers['x-forwarded-for'])
     ?.split(',')
     .map((hop) => hop.trim())
-    .filter(Boolean)
     .at(-1);
-  const address = forwarded ?? first(headers['x-real-ip'])?.trim();
-  if (!address) return null;
+  const address = last ? addressKey(last) : null;
+  if (address === null) return null;
   return `ip:${createHash('sha256').update(address).digest('hex').slice(0, 32)}`;
 }
 

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 
 import { keepIdleConnectionsOpen } from '@app/shared/service';
 
+import { withObservedPeer } from '../actions/forwarded-for.ts';
 import type { RequestHeaders } from '../auth/index.ts';
 import { HasuraError } from '../errors.ts';
 
@@ -65,7 +66,8 @@ export function headersOf(request: IncomingMessage): RequestHeaders {
     if (value !== undefined)
       headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
-  return headers;
+  // The client's address as this engine saw it, last in X-Forwarded-For (actions/forwarded-for.ts).
+  return withObservedPeer(headers, request.socket.remoteAddress);
 }
 
 /**

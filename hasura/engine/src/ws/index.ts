@@ -6,6 +6,7 @@ import WebSocket, { WebSocketServer } from 'ws';
 
 import type { Logger } from '@app/shared/log';
 
+import { withObservedPeer } from '../actions/forwarded-for.ts';
 import type { SessionResolver } from '../auth/index.ts';
 import type { GraphQLHandler } from '../http/graphql-handler.ts';
 import type { OperationGate } from '../plan/allowlist.ts';
@@ -94,7 +95,8 @@ function clientHeaders(request: IncomingMessage): Record<string, string> {
     if (value === undefined || HANDSHAKE_HEADERS.has(lower)) continue;
     headers[lower] = Array.isArray(value) ? value.join(', ') : value;
   }
-  return headers;
+  // The client's address as this engine saw it, last in X-Forwarded-For (actions/forwarded-for.ts).
+  return withObservedPeer(headers, request.socket.remoteAddress);
 }
 
 /** Serves /v1/graphql over WebSocket (graphql-transport-ws and the legacy graphql-ws protocol). */

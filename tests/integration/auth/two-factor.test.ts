@@ -174,6 +174,10 @@ describe.each(databaseTargets)(
         const token = await signIn('guess@example.com');
         const auth = { authorization: `Bearer ${token}` };
         const statuses: number[] = [];
+        // Asking without a password (how the web learns it needs one) checks nothing: free.
+        for (let i = 0; i < 5; i += 1) {
+          statuses.push((await limited.post('/two-factor', { enabled: true }, auth)).status);
+        }
         for (let i = 0; i < 3; i += 1) {
           statuses.push(
             (
@@ -190,7 +194,7 @@ describe.each(databaseTargets)(
           { enabled: true, password: PASSWORD },
           auth,
         );
-        expect(statuses).toEqual([403, 403, 403]);
+        expect(statuses).toEqual([400, 400, 400, 400, 400, 403, 403, 403]);
         expect(right.status).toBe(429);
         expect(right.body['code']).toBe('too-many-requests');
         expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -18,7 +18,8 @@ import { TwoFactorBody } from './schema.ts';
  * Turns two-factor sign-in on or off (issue 19): an access token alone is not enough, as it
  * was when the user role could update `is_2fa` through GraphQL. An account with a password
  * proves it again; one without (quick-auth) confirms with a code mailed to its proven address.
- * Limited per address and per account as login is; a change is announced by e-mail.
+ * Every password check and every code (asked or sent back) is limited per address and per
+ * account as login is; a change is announced by e-mail.
  */
 export async function twoFactor(ctx: AppContext, req: Request, res: Response) {
   const accessToken = presentedAccessToken(ctx, req.get('authorization'), req.get('cookie'));
@@ -26,14 +27,16 @@ export async function twoFactor(ctx: AppContext, req: Request, res: Response) {
   if (!claims) throw new AuthError('invalid-access-token');
   const body = parseBody(TwoFactorBody, req.body);
   const info = requestInfo(req);
-  await ctx.limit('twoFactor', info.ip, claims.userId);
   const user = await findUserById(ctx.db, claims.userId);
   if (!user || user.is_disabled) throw new AuthError('invalid-access-token');
   // The second factor is a mailed code: without an address there is nothing to turn on.
   if (!user.email) throw new AuthError('two-factor-needs-email');
 
   if (user.password_hash) {
+    // Before the limit: asking without a password (how a client learns it needs one) checks
+    // no secret and sends nothing, so it costs no attempt.
     if (!body.password) throw new AuthError('field-required', { field: 'password' });
+    await ctx.limit('twoFactor', info.ip, user.id);
     if (!(await verifyPassword(user.password_hash, body.password))) {
       throw new AuthError('invalid-current-password', { field: 'password' });
     }
@@ -44,6 +47,7 @@ export async function twoFactor(ctx: AppContext, req: Request, res: Response) {
 
   // No password: a code, and only to an address the account has proven (SECURITY.md 21).
   if (!user.is_verified_email) throw new AuthError('two-factor-needs-email');
+  await ctx.limit('twoFactor', info.ip, user.id);
   const purpose = body.enabled ? 'two_factor_on' : 'two_factor_off';
   if (body.token === undefined && body.code === undefined) {
     res.json(await startChallenge(ctx, { ...user, email: user.email }, purpose, info));

@@ -18,6 +18,7 @@ import { createLogger } from '@app/shared/log';
 import { keepIdleConnectionsOpen } from '@app/shared/service';
 
 import { createPortalHandler, createWebApp } from './app.ts';
+import { devServerFs } from './dev-fs.ts';
 import { getPublicEnv, WebEnv } from './env.ts';
 import { mountMiniapp } from './miniapp.ts';
 import { RATE_FEED_PATH, rateFeedHandler } from './rate-feed.ts';
@@ -75,7 +76,7 @@ if (build) {
   const devServer = await vite.createServer({
     root,
     configFile: path.join(root, 'vite.config.ts'),
-    server: { middlewareMode: true, hmr: { server } },
+    server: { middlewareMode: true, hmr: { server }, fs: devServerFs(path.dirname(root)) },
     logLevel: 'warn',
   });
   // The mini-app's Vite server answers its own paths first.

@@ -16,6 +16,7 @@ import type { Logger } from '@app/shared/log';
 
 import { loadExchangeCatalog } from '../app/exchange/catalog.server.ts';
 
+import { devServerFs } from './dev-fs.ts';
 import type { PublicEnv, WebEnv } from './env.ts';
 import { devLaunchParams } from './dev-launch.ts';
 import { cspNonce } from './security.ts';
@@ -192,6 +193,7 @@ export async function mountMiniapp(options: MiniappOptions): Promise<void> {
       server: {
         middlewareMode: true,
         hmr: { server: options.server, path: `${MINIAPP_BASE}/__hmr` },
+        fs: devServerFs(path.dirname(options.root)),
       },
       logLevel: 'warn',
     });

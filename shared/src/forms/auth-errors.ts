@@ -28,6 +28,7 @@ const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   'invalid-current-password': 'auth:errors.invalidCurrentPassword',
   'invalid-reset-token': 'auth:errors.invalidResetToken',
   'too-many-requests': 'auth:errors.tooManyRequests',
+  'two-factor-needs-email': 'auth:errors.twoFactorNeedsEmail',
   'network-error': 'auth:errors.network',
 };
 

@@ -65,6 +65,10 @@ export const LoginCodeForm = z.object({
 });
 export type LoginCodeForm = z.output<typeof LoginCodeForm>;
 
+/** Settings: the password that confirms turning two-factor sign-in on or off. */
+export const TwoFactorPasswordForm = z.object({ password: typedPassword() });
+export type TwoFactorPasswordForm = z.output<typeof TwoFactorPasswordForm>;
+
 /** Sign-up: e-mail, password, confirmation. */
 export const SignUpForm = z
   .object({ email: emailField(), password: newPassword(), confirmPassword: typedPassword() })

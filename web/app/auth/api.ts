@@ -63,6 +63,17 @@ export interface ChangePasswordInput {
   currentPassword?: string;
 }
 
+/** POST /two-factor: the wanted state, and the password or the mailed code's ticket and code. */
+export interface TwoFactorInput {
+  enabled: boolean;
+  password?: string;
+  token?: string;
+  code?: string;
+}
+
+/** Saved (`ok`), or a code was mailed: send it back with `token` (accounts without a password). */
+export type TwoFactorAnswer = { ok: true; enabled: boolean } | { is2fa: true; token: string };
+
 export interface AuthApi {
   login(email: string, password: string): Promise<LoginAnswer>;
   loginWith2fa(token: string, code: string): Promise<TokensAnswer>;
@@ -78,6 +89,8 @@ export interface AuthApi {
   refreshTokens(refreshToken: string): Promise<TokensAnswer>;
   resetPassword(email: string): Promise<OkAnswer>;
   changePassword(input: ChangePasswordInput): Promise<OkAnswer>;
+  /** Turns two-factor sign-in on or off for the signed-in user (issue 19). */
+  setTwoFactor(input: TwoFactorInput): Promise<TwoFactorAnswer>;
   logout(refreshToken: string): Promise<OkAnswer>;
 }
 
@@ -182,6 +195,12 @@ export function createAuthApi(options: AuthApiOptions): AuthApi {
     refreshTokens: async (refreshToken) => tokens(await post('/refresh_tokens', { refreshToken })),
     resetPassword: async (email) => ok(await post('/reset_password', { email })),
     changePassword: async (input) => ok(await post('/change-password', { ...input })),
+    setTwoFactor: async (input) =>
+      expect<TwoFactorAnswer>(
+        await post('/two-factor', { ...input }),
+        (value) =>
+          (value['ok'] === true && typeof value['enabled'] === 'boolean') || isChallenge(value),
+      ),
     logout: async (refreshToken) => ok(await post('/logout', { refreshToken })),
   };
 }

@@ -1,8 +1,4 @@
-import {
-  CurrentUserDocument,
-  SetTwoFactorDocument,
-  type CurrentUserQuery,
-} from '#app/graphql/generated/user.ts';
+import { CurrentUserDocument, type CurrentUserQuery } from '#app/graphql/generated/user.ts';
 import { graphqlRequest } from '#app/graphql/request.ts';
 
 /*
@@ -54,19 +50,6 @@ export async function fetchCurrentUser(
   const data = await graphqlRequest(graphqlUrl, CurrentUserDocument, { userId }, { token });
   if (!data.portal_users_by_pk) throw new CurrentUserMissingError('the current user was not found');
   return toCurrentUser(data.portal_users_by_pk);
-}
-
-/** Turns e-mail 2FA on or off for the signed-in user; resolves with the saved value. */
-export async function saveTwoFactor(
-  graphqlUrl: string,
-  token: string,
-  id: string,
-  is2fa: boolean,
-): Promise<boolean> {
-  const data = await graphqlRequest(graphqlUrl, SetTwoFactorDocument, { id, is2fa }, { token });
-  if (!data.update_portal_users_by_pk)
-    throw new CurrentUserMissingError('the user was not updated');
-  return data.update_portal_users_by_pk.is_2fa;
 }
 
 export const isAdmin = (user: CurrentUser | null) => user?.roles.includes('admin') ?? false;

@@ -4,13 +4,14 @@ import { useLocation, useNavigate } from 'react-router';
 
 import { splitLocalePath } from '@app/shared/i18n';
 
-import { validateForm } from '@app/shared/forms';
+import { authErrorMessage, validateForm } from '@app/shared/forms';
 
 import { AntiPhishingForm, PHRASE_MAX } from '#app/account/anti-phishing.ts';
-import { saveTwoFactor } from '#app/auth/current-user.ts';
+import { TwoFactorDialog, type TwoFactorStep } from '#app/account/two-factor-dialog.tsx';
 import { SubmitButton, TextField, useHydrated } from '#app/auth/form.tsx';
 import { loginPath } from '#app/auth/redirect.ts';
-import { useSession, withAccessToken } from '#app/auth/session.ts';
+import { authApi, useSession, withAccessToken } from '#app/auth/session.ts';
+import { toFailure } from '#app/auth/session-types.ts';
 import { notify } from '#app/components/notify/store.ts';
 import {
   AntiPhishingPhraseDocument,
@@ -60,7 +61,7 @@ export default function Settings() {
         <h1>{t('settings.title')}</h1>
         {user ? (
           <>
-            <SecurityForm key={user.id} userId={user.id} email={user.email} saved2fa={user.is2fa} />
+            <SecurityForm key={user.id} email={user.email} saved2fa={user.is2fa} />
             <AntiPhishingSection key={`phrase-${user.id}`} userId={user.id} />
           </>
         ) : (
@@ -72,53 +73,90 @@ export default function Settings() {
 }
 
 interface SecurityFormProps {
-  userId: string;
   email: string | null;
   saved2fa: boolean;
 }
 
-function SecurityForm({ userId, email, saved2fa }: SecurityFormProps) {
+function SecurityForm({ email, saved2fa }: SecurityFormProps) {
   const { t } = useTranslation('auth');
   const [is2fa, setIs2fa] = useState(saved2fa);
   const [pending, setPending] = useState(false);
+  const [step, setStep] = useState<TwoFactorStep | null>(null);
 
+  const saved = (enabled: boolean) => {
+    setStep(null);
+    useSession.getState().setUser({ is2fa: enabled });
+    setIs2fa(enabled);
+    notify.success(t('settings.saved'));
+  };
+
+  /*
+   * The auth service changes it (issue 19). Asked without a password, it answers which proof it
+   * needs: `field-required` on `password` (the dialog asks for it), or a mailed code's ticket
+   * for an account without a password (the dialog asks for the code).
+   */
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
+    if (is2fa === saved2fa) {
+      notify.success(t('settings.saved'));
+      return;
+    }
     setPending(true);
-    withAccessToken((token) => saveTwoFactor(browserEnv().PUBLIC_GRAPHQL_URL, token, userId, is2fa))
-      .then((saved) => {
-        useSession.getState().setUser({ is2fa: saved });
-        setIs2fa(saved);
-        notify.success(t('settings.saved'));
+    authApi()
+      .setTwoFactor({ enabled: is2fa })
+      .then((answer) => {
+        if ('ok' in answer) saved(answer.enabled);
+        else setStep({ kind: 'code', token: answer.token });
       })
-      .catch(() => notify.error())
+      .catch((error: unknown) => {
+        const failure = toFailure(error);
+        if (failure.code === 'field-required' && failure.field === 'password') {
+          setStep({ kind: 'password' });
+        } else {
+          notify.error(t(authErrorMessage(failure.code)));
+        }
+      })
       .finally(() => setPending(false));
   };
 
   return (
-    <form method="post" noValidate onSubmit={onSubmit} aria-busy={pending}>
-      <fieldset className="fieldset">
-        <legend>{t('settings.security')}</legend>
-        <div className="switch-field">
-          <input
-            id="settings-2fa"
-            name="is2fa"
-            type="checkbox"
-            role="switch"
-            className="switch"
-            checked={is2fa}
-            onChange={(event) => setIs2fa(event.target.checked)}
-            aria-describedby="settings-2fa-hint"
-          />
-          <label htmlFor="settings-2fa">{t('settings.twoFactor')}</label>
-        </div>
-        <p id="settings-2fa-hint" className="field__hint">
-          {t('settings.twoFactorHint', { email: email ?? '' })}
-        </p>
-      </fieldset>
-      <SubmitButton pending={pending}>{t('settings.save')}</SubmitButton>
-    </form>
+    <>
+      <form method="post" noValidate onSubmit={onSubmit} aria-busy={pending}>
+        <fieldset className="fieldset">
+          <legend>{t('settings.security')}</legend>
+          <div className="switch-field">
+            <input
+              id="settings-2fa"
+              name="is2fa"
+              type="checkbox"
+              role="switch"
+              className="switch"
+              checked={is2fa}
+              onChange={(event) => setIs2fa(event.target.checked)}
+              aria-describedby="settings-2fa-hint"
+            />
+            <label htmlFor="settings-2fa">{t('settings.twoFactor')}</label>
+          </div>
+          <p id="settings-2fa-hint" className="field__hint">
+            {t('settings.twoFactorHint', { email: email ?? '' })}
+          </p>
+        </fieldset>
+        <SubmitButton pending={pending}>{t('settings.save')}</SubmitButton>
+      </form>
+      {/* Outside the form: the dialog holds a form of its own. */}
+      <TwoFactorDialog
+        step={step}
+        enabled={is2fa}
+        email={email ?? ''}
+        onClose={() => setStep(null)}
+        onSaved={saved}
+        onCodeExpired={() => {
+          setStep(null);
+          notify.error(t('settings.confirm.codeExpired'));
+        }}
+      />
+    </>
   );
 }
 

@@ -63,6 +63,18 @@ export const auth = {
     twoFactorHint: 'When you log in, we will also ask for a 6-digit code sent to {{email}}.',
     save: 'Save security settings',
     saved: 'Security settings saved.',
+    confirm: {
+      titleOn: 'Turn on two-factor authentication',
+      titleOff: 'Turn off two-factor authentication',
+      passwordText: 'Enter your password to confirm.',
+      password: 'Password',
+      codeText:
+        'We have sent a 6-digit code to {{email}}. Enter it to confirm. It is valid for 10 minutes.',
+      code: 'Code from the email',
+      submit: 'Confirm',
+      cancel: 'Cancel',
+      codeExpired: 'The code has expired or was used up. Save again to get a new one',
+    },
   },
   errors: {
     invalidEmailPassword: 'Incorrect email or password',
@@ -80,5 +92,7 @@ export const auth = {
     passwordIsEmail: 'The password must not be your email',
     tooManyRequests: 'Too many attempts. Please try again later',
     network: 'The server cannot be reached. Check your connection and try again',
+    twoFactorNeedsEmail:
+      'Two-factor authentication needs a confirmed email address on your account',
   },
 } as const;

@@ -117,9 +117,16 @@ export async function completeChallenge(
     if (user.is_disabled) return { ok: false, code: 'user-disabled' };
     if (!user.is_verified_email) {
       // The code proves the mailbox for the first time. Sessions opened before that (say, by
-      // someone who quick-authed this address first) are not the owner's: end them.
+      // someone who quick-authed this address first) are not the owner's: end them. What else
+      // survives depends on who proved it (db/users.ts Proof).
       await revokeUserSessions(client, user.id);
-      await markEmailVerified(client, user.id);
+      await markEmailVerified(
+        client,
+        user.id,
+        challenge.purpose === 'quick_auth'
+          ? { kind: 'code', challengeId: challenge.id }
+          : { kind: 'password-and-code' },
+      );
     }
     return { ok: true, tokens: await startSession(ctx, client, user.id, info) };
   });

@@ -21,6 +21,7 @@ export function tokensFor(ctx: AppContext, issued: IssuedRow, refreshToken: stri
     accessToken: ctx.jwt.sign({
       userId: issued.user_id,
       sessionId: issued.family_id,
+      sessionEpoch: issued.session_epoch,
       roles: issued.roles,
     }),
     refreshToken,
@@ -43,6 +44,43 @@ export async function startSession(
     info,
   );
   return tokensFor(ctx, issued, refreshToken);
+}
+
+/**
+ * The account a request is signed in to, when its access token is one of ours and its session
+ * is still current: the sign-in (refresh-token family) not ended, the account enabled. A
+ * signature alone is not enough here: tokens outlive logout and revocation by up to 15 min.
+ */
+export async function currentSession(
+  ctx: AppContext,
+  db: Db | DbClient,
+  authorization: string | undefined,
+  cookieHeader: string | undefined,
+): Promise<{ userId: string; sessionId: string } | undefined> {
+  const token = presentedAccessToken(ctx, authorization, cookieHeader);
+  const claims = token === undefined ? undefined : ctx.jwt.verify(token);
+  if (!claims) return undefined;
+  const { rowCount } = await db.query(
+    `SELECT 1 FROM auth.refresh_tokens t JOIN public.portal_users u ON u.id = t.user_id
+      WHERE t.family_id = $1 AND t.user_id = $2 AND t.revoked_at IS NULL
+        AND t.expires_at > now() AND NOT u.is_disabled
+      LIMIT 1`,
+    [claims.sessionId, claims.userId],
+  );
+  return rowCount ? claims : undefined;
+}
+
+/** The account of a refresh token that is live now (not rotated, revoked or expired). */
+export async function ownerOfLiveRefreshToken(
+  db: Db | DbClient,
+  tokenHash: Buffer,
+): Promise<string | undefined> {
+  const { rows } = await db.query<{ user_id: string }>(
+    `SELECT user_id FROM auth.refresh_tokens
+      WHERE token_hash = $1 AND revoked_at IS NULL AND rotated_at IS NULL AND expires_at > now()`,
+    [tokenHash],
+  );
+  return rows[0]?.user_id;
 }
 
 /** Answers with the tokens, and in cookie mode also sets the access-token cookie. */

@@ -31,6 +31,8 @@ export function userClaims(userId: string, roles: string[] = ['user'], expiresIn
       'x-hasura-user-id': userId,
       'x-hasura-default-role': roles[0],
       'x-hasura-allowed-roles': roles,
+      // The epoch of a new account's sessions (decision 016): the user's permissions compare it.
+      'x-hasura-session-epoch': '0',
     },
   };
 }

@@ -29,8 +29,17 @@ export const HASURA_CLAIMS_NAMESPACE = 'https://hasura.io/jwt/claims';
 export const DEFAULT_ISSUER = 'exchange-auth-service';
 
 export interface JwtSigner {
-  /** A signed access token for the user; roles come from the database, never the request. */
-  sign(input: { userId: string; sessionId: string; roles: readonly string[] }): string;
+  /**
+   * A signed access token for the user; roles come from the database, never the request.
+   * `sessionEpoch` is the account's `session_epoch` when signing: permissions and actions
+   * accept only the current one (docs/decisions/016-unproven-accounts-and-revocation.md).
+   */
+  sign(input: {
+    userId: string;
+    sessionId: string;
+    sessionEpoch: number;
+    roles: readonly string[];
+  }): string;
   /** Verifies a token this service issued; returns undefined for anything else. */
   verify(token: string): { userId: string; sessionId: string } | undefined;
   readonly ttlSeconds: number;
@@ -66,12 +75,16 @@ export function createJwtSigner(
 
   return {
     ttlSeconds,
-    sign({ userId, sessionId, roles }) {
+    sign({ userId, sessionId, sessionEpoch, roles }) {
       const iat = Math.floor(now() / 1000);
       const hasura = {
         'x-hasura-user-id': userId,
         'x-hasura-default-role': 'user',
         'x-hasura-allowed-roles': ['user', ...graphqlRoles(roles)],
+        // Session variables, so Hasura hands them to permissions and to actions: the sign-in
+        // (refresh-token family) and the account's epoch this token belongs to.
+        'x-hasura-session-id': sessionId,
+        'x-hasura-session-epoch': String(sessionEpoch),
       };
       const payload = {
         sub: userId,

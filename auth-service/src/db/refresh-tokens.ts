@@ -15,6 +15,8 @@ export interface IssuedRow {
   user_id: string;
   family_id: string;
   roles: string[];
+  /** The account's session_epoch now: the access token carries it (decision 016). */
+  session_epoch: number;
 }
 
 /** Seconds a rotated token may still be presented (racing tabs) before it counts as reuse. */
@@ -22,6 +24,7 @@ export const REUSE_GRACE_SECONDS = 10;
 
 const ROLES_OF = `COALESCE((SELECT array_agg(r.role_type ORDER BY r.role_type)
                              FROM public.roles r WHERE r.user_id = i.user_id), '{}')`;
+const EPOCH_OF = `(SELECT u.session_epoch FROM public.portal_users u WHERE u.id = i.user_id)`;
 
 /** Starts a new family (a sign-in) and returns the user's roles, in one statement. */
 export async function insertFamily(
@@ -36,7 +39,7 @@ export async function insertFamily(
        INSERT INTO auth.refresh_tokens (user_id, family_id, token_hash, expires_at, user_agent, ip)
        VALUES ($1, gen_random_uuid(), $2, now() + make_interval(secs => $3), $4, $5)
        RETURNING user_id, family_id)
-     SELECT i.user_id, i.family_id, ${ROLES_OF} AS roles FROM i`,
+     SELECT i.user_id, i.family_id, ${ROLES_OF} AS roles, ${EPOCH_OF} AS session_epoch FROM i`,
     [userId, tokenHash, ttlSeconds, context.userAgent, context.ip],
   );
   return rows[0]!;
@@ -65,7 +68,7 @@ export async function rotate(
        INSERT INTO auth.refresh_tokens (user_id, family_id, token_hash, expires_at, user_agent, ip)
        SELECT user_id, family_id, $2, now() + make_interval(secs => $3), $4, $5 FROM rotated
        RETURNING user_id, family_id)
-     SELECT i.user_id, i.family_id, ${ROLES_OF} AS roles FROM i`,
+     SELECT i.user_id, i.family_id, ${ROLES_OF} AS roles, ${EPOCH_OF} AS session_epoch FROM i`,
     [tokenHash, nextHash, ttlSeconds, context.userAgent, context.ip],
   );
   return rows[0];
@@ -117,7 +120,7 @@ export async function explainOrGrace(
          INSERT INTO auth.refresh_tokens (user_id, family_id, token_hash, expires_at, user_agent, ip)
          VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5, $6)
          RETURNING user_id, family_id)
-       SELECT i.user_id, i.family_id, ${ROLES_OF} AS roles FROM i`,
+       SELECT i.user_id, i.family_id, ${ROLES_OF} AS roles, ${EPOCH_OF} AS session_epoch FROM i`,
       [row.user_id, row.family_id, nextHash, ttlSeconds, context.userAgent, context.ip],
     );
     return { issued: issued.rows[0]! };

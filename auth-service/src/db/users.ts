@@ -91,9 +91,62 @@ export async function setPasswordHash(db: DbClient, userId: string, passwordHash
   ]);
 }
 
-export async function markEmailVerified(db: DbClient, userId: string) {
+/**
+ * How an address was first proven, which decides what of the unproven account survives
+ * (docs/decisions/016-unproven-accounts-and-revocation.md). The database resets the rest
+ * (the phrase, 2FA, the referral name) and ends every session (migration
+ * 1763740801300_unproven_accounts).
+ *
+ * - `code`: a quick-auth code. The prover holds the mailbox but need not be whoever made the
+ *   account, so a password chosen before goes, and the referrer is the one the proving request
+ *   came with (recorded on the challenge), never the creator's.
+ * - `password-and-code`: a code whose challenge needed the password, or that a session of the
+ *   account asked for: the prover is the one who chose the password; both stay.
+ * - `reset`: a reset link; the password is the one just set with it; the referrer goes.
+ */
+export type Proof =
+  { kind: 'code'; challengeId: string } | { kind: 'password-and-code' } | { kind: 'reset' };
+
+export async function markEmailVerified(db: DbClient, userId: string, proof: Proof) {
+  const keepPassword = proof.kind !== 'code';
+  const keepReferrer = proof.kind === 'password-and-code';
   await db.query(
-    'UPDATE public.portal_users SET is_verified_email = true WHERE id = $1 AND NOT is_verified_email',
+    `UPDATE public.portal_users
+        SET is_verified_email = true,
+            password_hash = CASE WHEN $2 THEN password_hash END,
+            referrer_id = CASE
+              WHEN $3 THEN referrer_id
+              ELSE (SELECT c.referrer_id FROM auth.login_codes c
+                     WHERE c.id = $4::uuid AND c.referrer_id <> $1)
+            END
+      WHERE id = $1 AND NOT is_verified_email`,
+    [userId, keepPassword, keepReferrer, proof.kind === 'code' ? proof.challengeId : null],
+  );
+}
+
+/** The referrer a referral code names for `userId` (never the account itself), or null. */
+export async function referrerFor(
+  db: Db | DbClient,
+  userId: string,
+  referralCode: string | undefined,
+): Promise<string | null> {
+  const { rows } = await db.query<{ id: string | null }>(`SELECT ${REFERRER_BY_NAME('$1')} AS id`, [
+    referralName(referralCode),
+  ]);
+  const id = rows[0]?.id ?? null;
+  return id === userId ? null : id;
+}
+
+/**
+ * Ends every session of the account at once: its refresh tokens are revoked, and raising the
+ * epoch ends every access token already out (permissions and actions compare it).
+ */
+export async function endAllSessions(db: Db | DbClient, userId: string) {
+  await db.query(
+    `WITH revoked AS (
+       UPDATE auth.refresh_tokens SET revoked_at = now()
+        WHERE user_id = $1 AND revoked_at IS NULL)
+     UPDATE public.portal_users SET session_epoch = session_epoch + 1 WHERE id = $1`,
     [userId],
   );
 }

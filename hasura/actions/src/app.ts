@@ -10,6 +10,7 @@ import type { Mailer } from '@app/shared/mail';
 import { processBonusWithdrawal, requestBonusWithdrawal } from './affiliate/withdrawals.ts';
 import { DEFAULT_PUBLIC_WEB_URL, DEV_ORDER_LINK_SECRET, type ActionsEnv } from './env.ts';
 import { rateFeed } from './feeds/rate-feed.ts';
+import { checkCurrentSession } from './http/current-session.ts';
 import { ActionFailure } from './http/errors.ts';
 import { callerOf, parsePayload, type ActionContext, type ActionPayload } from './http/payload.ts';
 import { createEventsRouter, type EventsEnv } from './notifications/router.ts';
@@ -179,6 +180,7 @@ export function createActionsApp(options: ActionsAppOptions): Express {
       const payload = parsePayload(req.body);
       if (payload.action.name !== name)
         throw new ActionFailure('invalid-payload', 'The action does not match the URL.');
+      await checkCurrentSession(pool, payload);
       res.json(await handler(payload, req));
     },
   );

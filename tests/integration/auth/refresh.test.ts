@@ -68,6 +68,9 @@ describe.each(databaseTargets)('refresh tokens on $name', (target) => {
       'x-hasura-user-id': id,
       'x-hasura-default-role': 'user',
       'x-hasura-allowed-roles': ['user', 'manager'],
+      // The sign-in and the account's session epoch (decision 016).
+      'x-hasura-session-id': claims['sid'],
+      'x-hasura-session-epoch': '0',
     });
     // Roles come from the database at every refresh.
     await db.pool.query(`INSERT INTO public.roles (user_id, role_type) VALUES ($1, 'admin')`, [id]);

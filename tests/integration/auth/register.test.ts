@@ -63,10 +63,16 @@ describe.each(databaseTargets)('register and quick-auth on $name', (target) => {
     expect(login.status).toBe(200);
   });
 
-  it('refuses a taken e-mail in any case', async () => {
+  it('answers a taken e-mail, in any case, as quick-auth does: a code for the owner, nothing else', async () => {
+    // Decision 016: /register says no more than /quick-auth about which addresses exist.
     const reply = await server.post('/register', { email: 'NEW@example.COM', password: PASSWORD });
-    expect(reply.status).toBe(409);
-    expect(reply.body['code']).toBe('email-already-in-use');
+    expect(reply.status).toBe(200);
+    expect(Object.keys(reply.body).sort()).toEqual(['is2fa', 'token']);
+    await mailbox.waitFor('new@example.com');
+    const { rowCount } = await db.pool.query(
+      `SELECT 1 FROM public.portal_users WHERE lower(email) = 'new@example.com'`,
+    );
+    expect(rowCount).toBe(1);
   });
 
   it.each([

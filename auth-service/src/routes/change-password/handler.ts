@@ -6,7 +6,7 @@ import { sha256 } from '#src/crypto/tokens';
 import { transaction } from '#src/db/index';
 import { revokeUserSessions } from '#src/db/refresh-tokens';
 import { consumeResetToken, peekResetToken } from '#src/db/reset-tokens';
-import { findUserById, markEmailVerified, setPasswordHash } from '#src/db/users';
+import { endAllSessions, findUserById, markEmailVerified, setPasswordHash } from '#src/db/users';
 import { AuthError } from '#src/errors';
 import { parseBody } from '#src/http/validate';
 import { passwordChangedMail } from '#src/mail/templates';
@@ -42,9 +42,9 @@ async function withResetToken(ctx: AppContext, req: Request) {
     const consumed = await consumeResetToken(client, tokenHash);
     if (!consumed) return undefined;
     await setPasswordHash(client, consumed.user_id, passwordHash);
-    // The link proved the mailbox; every session, whoever holds it, ends.
-    await markEmailVerified(client, consumed.user_id);
-    await revokeUserSessions(client, consumed.user_id);
+    // The link proved the mailbox; every session, whoever holds it, ends, access tokens too.
+    await markEmailVerified(client, consumed.user_id, { kind: 'reset' });
+    await endAllSessions(client, consumed.user_id);
     return consumed.user_id;
   });
   if (!userId) throw new AuthError('invalid-reset-token', { field: 'token' });

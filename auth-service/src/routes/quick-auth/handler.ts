@@ -1,15 +1,17 @@
 import type { Request, Response } from 'express';
 
-import { startChallenge } from '#src/challenge';
 import { requestInfo, type AppContext } from '#src/context';
 import { readCookie, sendTokens, startSession } from '#src/session';
-import { createEmailUser, findUserByEmail } from '#src/db/users';
+import { createEmailUser } from '#src/db/users';
 import { parseBody } from '#src/http/validate';
+import { knownAddressChallenge } from './known-address.ts';
 import { QuickAuthBody } from './schema.ts';
 
 /**
- * Never hands out an existing account: a new e-mail gets a new, unverified account and a
- * session; a known e-mail gets the same answer as 2FA (a ticket, and the code by e-mail).
+ * Never hands out an existing account: a new e-mail gets a new, unproven account and a
+ * session (the order form's path, spec section 4); a known e-mail gets the same answer as 2FA
+ * (a ticket, and the code by e-mail). An unproven account may order within tight limits and
+ * set nothing that would outlive the owner's first proof of the address (decision 016).
  */
 export async function quickAuth(ctx: AppContext, req: Request, res: Response) {
   const body = parseBody(QuickAuthBody, req.body);
@@ -26,9 +28,7 @@ export async function quickAuth(ctx: AppContext, req: Request, res: Response) {
     sendTokens(ctx, res, await startSession(ctx, ctx.db, created.id, info));
     return;
   }
-  const existing = await findUserByEmail(ctx.db, body.email);
-  if (!existing?.email) throw new Error('e-mail taken but no account found');
-  res.json(await startChallenge(ctx, { ...existing, email: existing.email }, 'quick_auth', info));
+  res.json(await knownAddressChallenge(ctx, req, body.email, referral, info));
 }
 
 /** The referral_code cookie, when the web client shares its host with this service. */

@@ -20,7 +20,6 @@ export const localeOf = (value: string | null | undefined): Locale =>
 
 export interface OrderFacts {
   number: string;
-  fullName: string;
   /** E.g. `0.015 BTC`. */
   send: string;
   /** E.g. `1234.5 USDT (TRC20)`: the receive amount the order is locked at. */
@@ -165,7 +164,7 @@ const EN: OrderTemplates = {
   cash: 'cash',
   created: (o, d) => ({
     subject: `Order #${o.number} created`,
-    paragraphs: [`Thank you, ${o.fullName}. Your order #${o.number} is created.`],
+    paragraphs: [`Thank you. Your order #${o.number} is created.`],
     facts: [
       ...orderFacts(EN_WORDS, o),
       ...when(d.requisitesDue, [[EN_WORDS.requisitesBy, d.requisitesDue ?? '']]),
@@ -347,7 +346,7 @@ const RU: OrderTemplates = {
   cash: 'наличные',
   created: (o, d) => ({
     subject: `Заявка №${o.number} создана`,
-    paragraphs: [`Спасибо, ${o.fullName}. Ваша заявка №${o.number} создана.`],
+    paragraphs: [`Спасибо! Ваша заявка №${o.number} создана.`],
     facts: [
       ...orderFacts(RU_WORDS, o),
       ...when(d.requisitesDue, [[RU_WORDS.requisitesBy, d.requisitesDue ?? '']]),
@@ -529,7 +528,7 @@ const UA: OrderTemplates = {
   cash: 'готівка',
   created: (o, d) => ({
     subject: `Заявку №${o.number} створено`,
-    paragraphs: [`Дякуємо, ${o.fullName}. Вашу заявку №${o.number} створено.`],
+    paragraphs: [`Дякуємо! Вашу заявку №${o.number} створено.`],
     facts: [
       ...orderFacts(UA_WORDS, o),
       ...when(d.requisitesDue, [[UA_WORDS.requisitesBy, d.requisitesDue ?? '']]),

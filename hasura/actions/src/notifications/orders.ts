@@ -12,6 +12,7 @@ import {
   type OrderTemplates,
 } from './order-templates.ts';
 import type { OrderRow } from './payload.ts';
+import { orderRecipient } from './recipient.ts';
 import { oneLine, render, type Letter } from './render.ts';
 
 /*
@@ -98,7 +99,6 @@ async function context(db: Db, order: OrderRow, baseUrl: string): Promise<Contex
     `${displayAmount(value)} ${currencyName(labels, order.receive_currency, t)}`;
   const o: OrderFacts = {
     number: order.number,
-    fullName: oneLine(order.full_name),
     send: sendAmount(order.send_amount),
     receive: receiveAmount(order.receive_amount),
     payoutTo: order.wallet_address ?? order.iban,
@@ -115,23 +115,33 @@ async function context(db: Db, order: OrderRow, baseUrl: string): Promise<Contex
   };
 }
 
-/** The letter for a new order, with its secret read-only link signed under `linkSecret`. */
+export type StatusMail =
+  { kind: 'mail'; template: string; message: MailMessage } | { kind: 'skip'; reason: string };
+
+const NO_PROVEN_ADDRESS: StatusMail = {
+  kind: 'skip',
+  reason: 'the account has no proven e-mail address',
+};
+
+/**
+ * The letter for a new order, with its secret read-only link signed under `linkSecret`, to
+ * the owner's proven address (recipient.ts), or why there is none.
+ */
 export async function orderCreatedMail(
   db: Db,
   order: OrderRow,
   baseUrl: string,
   linkSecret: string,
-): Promise<MailMessage> {
+): Promise<StatusMail> {
+  const to = await orderRecipient(db, order.user_id);
+  if (to === null) return NO_PROVEN_ADDRESS;
   const { t, o, locale } = await context(db, order, baseUrl);
   const letter = t.created(o, {
     requisitesDue: utcTime(order.requisites_due_at),
     secretLink: orderLinkUrl(baseUrl, locale, orderLinkToken(linkSecret, order.id)),
   });
-  return render(letter, order.email);
+  return { kind: 'mail', template: 'created', message: render(letter, to) };
 }
-
-export type StatusMail =
-  { kind: 'mail'; template: string; message: MailMessage } | { kind: 'skip'; reason: string };
 
 /** The letter for a status change, or why there is none. */
 export async function orderStatusMail(
@@ -144,6 +154,8 @@ export async function orderStatusMail(
     return { kind: 'skip', reason: 'the status did not change' };
   if (order.status === 'waiting_for_operator')
     return { kind: 'skip', reason: 'no e-mail for waiting_for_operator' };
+  const to = await orderRecipient(db, order.user_id);
+  if (to === null) return NO_PROVEN_ADDRESS;
   const { t, o, sendAmount, receiveAmount, sendIsCash } = await context(db, order, baseUrl);
   const received = order.received_amount === null ? null : sendAmount(order.received_amount);
   const settled =
@@ -202,5 +214,5 @@ export async function orderStatusMail(
       letter = t.expired(o, utcTime(order.pay_by));
       break;
   }
-  return { kind: 'mail', template: order.status, message: render(letter, order.email) };
+  return { kind: 'mail', template: order.status, message: render(letter, to) };
 }

@@ -109,6 +109,12 @@ const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
  */
 export const OrderRow = z.looseObject({
   id: z.string().regex(UUID),
+  // The owner, whose proven address alone gets the mail (recipient.ts).
+  user_id: z
+    .string()
+    .regex(UUID)
+    .nullish()
+    .transform((value) => value ?? null),
   number: Decimal,
   send_currency: z.string().min(1),
   receive_currency: z.string().min(1),

@@ -20,6 +20,7 @@ const SECRET = 'test-actions-secret-0123456789';
 /** A new order as the engine's trigger on public.transactions carries it. */
 const order = () => ({
   id: randomUUID(),
+  user_id: randomUUID(),
   number: 100001,
   send_currency: 'EUR',
   receive_currency: 'BTC',

@@ -107,8 +107,7 @@ export function createEventsRouter(options: EventsRouterOptions): Router {
       expectTable(payload, 'transactions', ['INSERT', 'MANUAL']);
       const order = parseRow(OrderRow, payload.event.data.new, 'data.new');
       const { baseUrl, linkSecret } = env();
-      const message = await orderCreatedMail(pool, order, baseUrl, linkSecret);
-      return { kind: 'mail', template: 'created', message };
+      return orderCreatedMail(pool, order, baseUrl, linkSecret);
     },
     async order_status_email(payload) {
       expectTable(payload, 'transactions', ['UPDATE', 'MANUAL']);

@@ -9,6 +9,7 @@ import { requireUser } from '../http/roles.ts';
 import { isValidAddress } from '../validation/address.ts';
 
 import { serverQuote } from './quote.ts';
+import { checkUnprovenOrderLimits } from './unproven-limits.ts';
 
 /** Per-field problems, codes the clients translate (spec section 5). */
 export type FieldProblem =
@@ -166,8 +167,9 @@ export async function createExchange(options: CreateOptions): Promise<CreatedOrd
   }
 
   // As the engine does for mutations: triggers (status history) see the acting user.
-  const inserted = await inSession(pool, options.sessionVariables, (client) =>
-    client.query<CreatedOrder>(
+  const inserted = await inSession(pool, options.sessionVariables, async (client) => {
+    await checkUnprovenOrderLimits(client, userId, key);
+    return client.query<CreatedOrder>(
       `INSERT INTO public.transactions
          (user_id, send_currency, receive_currency, send_amount, receive_amount, rate,
           email, full_name, wallet_address, iban, reason, locale, idempotency_key, amount_usdt,
@@ -200,8 +202,8 @@ export async function createExchange(options: CreateOptions): Promise<CreatedOrd
         // when the order came in outside it (decision 015).
         quote.processing.mode === 'next-window' ? quote.processing.at : options.now.toISOString(),
       ],
-    ),
-  );
+    );
+  });
   const order = inserted.rows[0] ?? (await findByKey(pool, userId, key));
   if (!order) throw new Error('order vanished after an idempotency conflict');
   return order;

@@ -39,6 +39,25 @@ export const SUMMED: ReadonlySet<keyof SummaryFigures> = new Set([
   'duplicate_actions',
 ]);
 
+/**
+ * The security report's summary (issue 19, bench-results/security.json): every figure adds up
+ * across the checks that measure it.
+ */
+export interface SecurityFigures {
+  /** Generated queries the permission oracle judged (tests/reliability/security/permission-oracle). */
+  oracle_queries: number;
+  /** Answers that told a role something its permission hides (must be 0). */
+  oracle_leaks: number;
+  /** Regression tests of the attacks found (tests/reliability/security, the lead's attack checks). */
+  regressions: number;
+}
+
+export const SECURITY_KEYS = [
+  'oracle_queries',
+  'oracle_leaks',
+  'regressions',
+] as const satisfies ReadonlyArray<keyof SecurityFigures>;
+
 /** A speed goal a check measured: printed beside its reference, not asserted. */
 export interface GoalFigure {
   figure: string;
@@ -51,7 +70,8 @@ export interface GoalFigure {
 
 export interface FigureRecord {
   check: string;
-  figures: Partial<SummaryFigures>;
+  /** Reliability figures (reliability.json), security figures (security.json), or both. */
+  figures: Partial<SummaryFigures & SecurityFigures>;
   goal?: GoalFigure;
   /** Whatever else the check measured (latencies, rates, counts), for the report. */
   details?: Record<string, unknown>;

@@ -2,7 +2,10 @@
  * `npm run test:reliability [-- --full]` (issue 11): runs the reliability checks
  * (tests/reliability/**\/*.reliability.ts) in the short profile (CI) or the full one, then
  * writes bench-results/reliability.json with a `summary` of the issue's figures, each measured
- * by at least one check. Exits non-zero when a check failed or a figure went unmeasured.
+ * by at least one check, and bench-results/security.json (issue 19) with a `summary` of
+ * oracle_queries, oracle_leaks and regressions (each summed over the checks that record it).
+ * Exits non-zero when a check failed, the permission oracle found a leak, or (in a whole run,
+ * without vitest filters) a figure of either report went unmeasured.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -18,7 +21,14 @@ import {
   stepLogger,
 } from '../perf/harness.ts';
 
-import { SUMMARY_KEYS, SUMMED, type FigureRecord, type SummaryFigures } from './figures.ts';
+import {
+  SECURITY_KEYS,
+  SUMMARY_KEYS,
+  SUMMED,
+  type FigureRecord,
+  type SecurityFigures,
+  type SummaryFigures,
+} from './figures.ts';
 
 const HELP = `npm run test:reliability [-- --full] [-- <vitest filters>]
   --full   the full profile (60 s load per operation, 5-minute soak); default: the short one
@@ -106,8 +116,38 @@ const report = {
   environment: machineEnvironment(loadAtStart, { memory: true }),
 };
 await finishReport(logger, 'bench-results/reliability.json', report);
+
+// Issue 19: the security figures, every one a sum over the checks that measured it.
+const securitySummary: Partial<Record<keyof SecurityFigures, number | null>> = {};
+for (const key of SECURITY_KEYS) {
+  const measured = records
+    .map((record) => record.figures[key])
+    .filter((value): value is number => typeof value === 'number');
+  securitySummary[key] =
+    measured.length === 0 ? null : measured.reduce((sum, value) => sum + value, 0);
+}
+const securityUnmeasured = SECURITY_KEYS.filter((key) => securitySummary[key] === null);
+const securityReport = {
+  summary: securitySummary,
+  profile,
+  checks: records.filter((record) => SECURITY_KEYS.some((key) => key in record.figures)),
+  environment: machineEnvironment(loadAtStart, { memory: true }),
+};
+await finishReport(logger, 'bench-results/security.json', securityReport);
+
+let failed = false;
 if (positionals.length === 0 && unmeasured.length > 0) {
   process.stderr.write(`reliability: not measured: ${unmeasured.join(', ')}\n`);
-  process.exit(1);
+  failed = true;
 }
-process.exit(vitest.status ?? 1);
+if (positionals.length === 0 && securityUnmeasured.length > 0) {
+  process.stderr.write(`security: not measured: ${securityUnmeasured.join(', ')}\n`);
+  failed = true;
+}
+if ((securitySummary.oracle_leaks ?? 0) > 0) {
+  process.stderr.write(
+    `security: the permission oracle found ${securitySummary.oracle_leaks} leak(s); see bench-results/security.json\n`,
+  );
+  failed = true;
+}
+process.exit(failed ? 1 : (vitest.status ?? 1));

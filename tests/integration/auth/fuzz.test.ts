@@ -25,6 +25,7 @@ const ENDPOINTS: Record<string, { key: string; others: string[] }> = {
   '/change-password': { key: 'token', others: ['password', 'confirmPassword', 'currentPassword'] },
   '/telegram-auth': { key: 'initData', others: [] },
   '/logout': { key: 'refreshToken', others: [] },
+  '/two-factor': { key: 'password', others: ['enabled', 'token', 'code'] },
 };
 
 const POLLUTION_KEYS = ['__proto__', 'constructor', 'prototype', 'isAdmin', 'x-hasura-role'];

@@ -261,7 +261,23 @@ describe.each(databaseTargets)(
       expect(again.body['code']).toBe('invalid-ticket');
     });
 
-    it('mails no code to an address the account has not proven, nor without one', async () => {
+    it('refuses an account whose address is unproven or missing, password or not', async () => {
+      // Signed up with a password, address never proven (decision 016: it may not set 2FA).
+      const signedUp = await createUser(db, {
+        email: 'signed-up@example.com',
+        password: PASSWORD,
+        verified: false,
+      });
+      const signedUpToken = await signIn('signed-up@example.com');
+      const refused = await server.post(
+        '/two-factor',
+        { enabled: true, password: PASSWORD },
+        { authorization: `Bearer ${signedUpToken}` },
+      );
+      expect(refused.status).toBe(409);
+      expect(refused.body['code']).toBe('two-factor-needs-email');
+      expect(await is2faOf(signedUp)).toBe(false);
+
       const unproven = await createUser(db, {
         email: 'unproven@example.com',
         password: PASSWORD,
@@ -287,6 +303,7 @@ describe.each(databaseTargets)(
       }
       await server.auth.drain();
       expect(mailbox.to('unproven@example.com')).toEqual([]);
+      expect(mailbox.to('signed-up@example.com')).toEqual([]);
     });
   },
 );

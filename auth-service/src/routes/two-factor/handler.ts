@@ -29,8 +29,9 @@ export async function twoFactor(ctx: AppContext, req: Request, res: Response) {
   const info = requestInfo(req);
   const user = await findUserById(ctx.db, claims.userId);
   if (!user || user.is_disabled) throw new AuthError('invalid-access-token');
-  // The second factor is a mailed code: without an address there is nothing to turn on.
-  if (!user.email) throw new AuthError('two-factor-needs-email');
+  // The second factor is a mailed code, so it needs an address the account has proven: none
+  // (Telegram) or an unproven one (decision 016: such an account may not set it) is refused.
+  if (!user.email || !user.is_verified_email) throw new AuthError('two-factor-needs-email');
 
   if (user.password_hash) {
     // Before the limit: asking without a password (how a client learns it needs one) checks
@@ -45,8 +46,7 @@ export async function twoFactor(ctx: AppContext, req: Request, res: Response) {
     return;
   }
 
-  // No password: a code, and only to an address the account has proven (SECURITY.md 21).
-  if (!user.is_verified_email) throw new AuthError('two-factor-needs-email');
+  // No password: a code to the proven address.
   await ctx.limit('twoFactor', info.ip, user.id);
   const purpose = body.enabled ? 'two_factor_on' : 'two_factor_off';
   if (body.token === undefined && body.code === undefined) {

@@ -17,6 +17,7 @@ import { localizePath, type Locale } from '@app/shared/i18n';
 import { currencyLabel } from '@app/web/app/exchange/currency-label.ts';
 import type { CurrencyOption, QuoteResult, QuoteSide } from '@app/web/app/exchange/types.ts';
 import { trimZeros } from '@app/web/app/exchange/amounts.ts';
+import { orderLimits } from '@app/web/app/exchange/order-errors.ts';
 import {
   CreateExchangeDocument,
   LastOrderContactDocument,
@@ -155,7 +156,12 @@ export default function OrderForm(props: {
           setErrors(mapped);
           return;
         }
-        fail(t([`home:widget.errors.${error.code ?? ''}`, 'common:notify.somethingWentWrong']));
+        fail(
+          t(
+            [`home:widget.errors.${error.code ?? ''}`, 'common:notify.somethingWentWrong'],
+            orderLimits(error),
+          ),
+        );
         return;
       }
       fail(t('common:notify.somethingWentWrong'));

@@ -54,10 +54,11 @@ describe.each(databaseTargets)('affiliate program and levels on $name', (target)
 
   const codeOf = (body: GraphqlBody) => body.errors?.[0]?.extensions['code'];
 
-  /** A user referred by `referrer` (or nobody). */
+  /** A user referred by `referrer` (or nobody), with a confirmed e-mail (decision 016). */
   async function newUser(referrer: string | null = referrerId, status = 'new'): Promise<string> {
     const { rows } = await db.pool.query<{ id: string }>(
-      `INSERT INTO portal_users (email, referrer_id, status) VALUES ($1, $2, $3) RETURNING id`,
+      `INSERT INTO portal_users (email, referrer_id, status, is_verified_email)
+       VALUES ($1, $2, $3, true) RETURNING id`,
       [`${randomUUID()}@example.com`, referrer, status],
     );
     return rows[0]!.id;

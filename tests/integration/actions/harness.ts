@@ -43,7 +43,11 @@ export interface ActionsStack {
   close(): Promise<void>;
 }
 
-/** Applies migrations and seeds, and adds users with the given ids (e-mail `<name>@example.com`). */
+/**
+ * Applies migrations and seeds, and adds users with the given ids (e-mail `<name>@example.com`,
+ * proven: customers who signed up and confirmed their address; unproven accounts have limits
+ * of their own, decision 016).
+ */
 export async function prepareDatabase(
   db: TestDatabase,
   users: Record<string, string>,
@@ -51,10 +55,10 @@ export async function prepareDatabase(
   await migrateUp(db.pool, DEFAULT_MIGRATIONS_DIR);
   await applySeeds(db.pool, DEFAULT_SEEDS_DIR);
   for (const [name, id] of Object.entries(users)) {
-    await db.pool.query(`INSERT INTO portal_users (id, email) VALUES ($1, $2)`, [
-      id,
-      `${name}@example.com`,
-    ]);
+    await db.pool.query(
+      `INSERT INTO portal_users (id, email, is_verified_email) VALUES ($1, $2, true)`,
+      [id, `${name}@example.com`],
+    );
   }
 }
 

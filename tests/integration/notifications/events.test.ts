@@ -96,8 +96,9 @@ async function until<T>(
 const html = (mail: ParsedMail) => (typeof mail.html === 'string' ? mail.html : '');
 
 /** An order row as events carried it before issue 10 (no deadlines, no side-state columns). */
-const legacyRow = (email: string) => ({
+const legacyRow = (email: string, userId: string) => ({
   id: randomUUID(),
+  user_id: userId,
   number: 100999,
   send_currency: 'EUR',
   receive_currency: 'BTC',
@@ -125,7 +126,6 @@ describe.each(databaseTargets)('order and support notifications on $name', (targ
   let stack: ActionsStack;
   const alice = randomUUID();
   const staffId = randomUUID();
-  const owner: Caller = { userId: alice, role: 'user' };
   const staff: Caller = { userId: staffId, role: 'manager' };
   let accountId: string;
 
@@ -175,7 +175,21 @@ describe.each(databaseTargets)('order and support notifications on $name', (targ
     return data;
   };
 
-  /** An order inserted directly (as createExchange leaves it), in `locale`. */
+  /**
+   * The account with this proven address (made on first use): order mail goes to the owning
+   * account's proven address, never the form's e-mail (decision 016).
+   */
+  async function customer(email: string): Promise<string> {
+    const { rows } = await db.pool.query<{ id: string }>(
+      `INSERT INTO portal_users (email, is_verified_email) VALUES ($1, true)
+       ON CONFLICT ((lower(email))) DO UPDATE SET email = EXCLUDED.email
+       RETURNING id`,
+      [email],
+    );
+    return rows[0]!.id;
+  }
+
+  /** An order of the account of `email` inserted directly (as createExchange leaves it). */
   async function insertOrder(options: {
     email: string;
     locale: 'en' | 'ru' | 'ua';
@@ -196,7 +210,7 @@ describe.each(databaseTargets)('order and support notifications on $name', (targ
        VALUES ($1, $2, $3, $4, $5, $5::numeric / $4::numeric, $6, 'Олена <Test>', $7, 'Savings', $8)
        RETURNING id, number::text AS number`,
       [
-        alice,
+        await customer(options.email),
         pair.from,
         pair.to,
         pair.send,
@@ -279,7 +293,7 @@ describe.each(databaseTargets)('order and support notifications on $name', (targ
           locale: 'ru',
         },
       },
-      owner,
+      { userId: await customer(email), role: 'user' },
     );
     const order = data?.['createExchange'] as { id: string; number: string; receiveAmount: string };
     const { rows } = await db.pool.query<{ receive: string }>(
@@ -290,7 +304,9 @@ describe.each(databaseTargets)('order and support notifications on $name', (targ
 
     const mail = await mailbox.waitFor(email);
     expect(mail.subject).toBe(`Заявка №${order.number} создана`);
-    expect(mail.text).toContain('Спасибо, Алиса Пример.');
+    // The greeting names nobody: the form's name is free text (decision 016).
+    expect(mail.text).toContain(`Спасибо! Ваша заявка №${order.number} создана.`);
+    expect(mail.text).not.toContain('Алиса Пример');
     expect(mail.text).toContain('Вы отправляете: 0.015 BTC');
     expect(mail.text).toContain(`Вы получаете: ${rows[0]!.receive} USDT (TRC20)`);
     expect(mail.text).toContain(`Выплата на: ${TRC20_ADDRESS}`);
@@ -351,10 +367,10 @@ describe.each(databaseTargets)('order and support notifications on $name', (targ
     expect(created.subject).toBe(`Заявку №${order.number} створено`);
     expect(created.text).toContain('Ви надсилаєте: 1000 EUR');
     expect(created.text).toContain('Ви отримуєте: 0.0123 BTC');
-    // The name is the user's text: escaped in HTML, as typed in text.
-    expect(created.text).toContain('Дякуємо, Олена <Test>.');
-    expect(html(created)).toContain('Олена &lt;Test&gt;');
-    expect(html(created)).not.toContain('<Test>');
+    // The form's name is free text: no mail carries it (decision 016).
+    expect(created.text).toContain(`Дякуємо! Вашу заявку №${order.number} створено.`);
+    expect(created.text).not.toContain('Олена');
+    expect(html(created)).not.toContain('Олена');
 
     await graphql(SUPPLY, { id: order.id, account: accountId }, staff);
     const mail = await mailbox.waitFor(email, (m) => m.subject?.includes('реквізити') ?? false);
@@ -674,6 +690,7 @@ describe.each(databaseTargets)('order and support notifications on $name', (targ
 
   it('reads an order event logged before the trust columns existed', async () => {
     const email = 'legacy@example.com';
+    const userId = await customer(email);
     const response = await fetch(`${stack.actionsUrl}/events/order_status_email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', [SECRET_HEADER]: ACTIONS_SECRET },
@@ -684,8 +701,8 @@ describe.each(databaseTargets)('order and support notifications on $name', (targ
         event: {
           op: 'UPDATE',
           data: {
-            old: { ...legacyRow(email), status: 'waiting_for_operator' },
-            new: { ...legacyRow(email), status: 'waiting_for_payment' },
+            old: { ...legacyRow(email, userId), status: 'waiting_for_operator' },
+            new: { ...legacyRow(email, userId), status: 'waiting_for_payment' },
           },
         },
       }),

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ReferralNameForm, validateForm } from '@app/shared/forms';
 
 import { TextField, useHydrated } from '#app/auth/form.tsx';
+import { isEmailNotConfirmed } from '#app/account/email-not-confirmed.ts';
 import { notify } from '#app/components/notify/index.ts';
 import { UpdateReferralNameDocument } from '#app/graphql/generated/user.ts';
 
@@ -69,7 +70,9 @@ export function ReferralNameDialog({
         onSaved(saved);
         onClose();
       })
-      .catch(() => notify.error());
+      .catch((failure: unknown) =>
+        notify.error(isEmailNotConfirmed(failure) ? t('auth:errors.emailNotConfirmed') : undefined),
+      );
   };
 
   return (

@@ -85,7 +85,7 @@ export interface AuthApi {
     password: string;
     confirmPassword?: string;
     referralCode?: string;
-  }): Promise<TokensAnswer>;
+  }): Promise<LoginAnswer>;
   refreshTokens(refreshToken: string): Promise<TokensAnswer>;
   resetPassword(email: string): Promise<OkAnswer>;
   changePassword(input: ChangePasswordInput): Promise<OkAnswer>;
@@ -183,8 +183,9 @@ export function createAuthApi(options: AuthApiOptions): AuthApi {
       loginAnswer(await post('/quick-auth', { email, ...(referralCode ? { referralCode } : {}) })),
     telegramAuth: async (initData, referralCode) =>
       tokens(await post('/telegram-auth', { initData, ...(referralCode ? { referralCode } : {}) })),
+    // A known address is answered as quick-auth answers it: a code challenge (decision 016).
     register: async ({ email, password, confirmPassword, referralCode }) =>
-      tokens(
+      loginAnswer(
         await post('/register', {
           email,
           password,

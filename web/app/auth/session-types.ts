@@ -19,7 +19,8 @@ export type AuthChangeListener = (event: AuthChangeEvent) => void;
 export interface Challenge {
   ticket: string;
   email: string;
-  purpose: 'login' | 'quick-auth';
+  /** `sign-up`: the address already had an account; the code signs in to it. */
+  purpose: 'login' | 'quick-auth' | 'sign-up';
 }
 
 /** A failure as forms need it: the code (service or client) and the field it concerns. */
@@ -72,7 +73,11 @@ export interface SessionState {
    * stays in `error` like a login's.
    */
   telegramAuth(initData: string, referralCode?: string, options?: AuthChangeOptions): Promise<void>;
-  register(input: RegisterInput, options?: AuthChangeOptions): Promise<void>;
+  /**
+   * A new address is signed in at once; a known one gets a mailed code (`code-required`, the
+   * challenge set) and the password is not applied. Failures only reset the loading flag.
+   */
+  register(input: RegisterInput, options?: AuthChangeOptions): Promise<SignInResult>;
   /** Clears tokens and user; `remote: false` skips revoking the sign-in on the service. */
   logout(options?: AuthChangeOptions & { remote?: boolean }): void;
   cancelChallenge(): void;

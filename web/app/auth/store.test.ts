@@ -384,12 +384,27 @@ describe('register', () => {
     expect(t.store.getState().isLoggedIn).toBe(true);
   });
 
+  it('asks for the mailed code when the address already has an account', async () => {
+    const t = setup();
+    t.routes.set(`${AUTH}/register`, () => ({ body: { is2fa: true, token: 'ticket-1' } }));
+    const result = await t.store.getState().register({
+      email: 'ann@example.com',
+      password: 'Correct horse 1',
+    });
+    expect(result).toEqual({ status: 'code-required' });
+    expect(t.store.getState()).toMatchObject({
+      isLoggedIn: false,
+      loading: false,
+      challenge: { ticket: 'ticket-1', email: 'ann@example.com', purpose: 'sign-up' },
+    });
+  });
+
   it('other failures only reset the loading flag', async () => {
     const t = setup();
-    t.routes.set(`${AUTH}/register`, () => error(409, 'email-already-in-use', 'email'));
+    t.routes.set(`${AUTH}/register`, () => error(400, 'password-too-simple', 'password'));
     await expect(
-      t.store.getState().register({ email: 'ann@example.com', password: 'Correct horse 1' }),
-    ).rejects.toMatchObject({ code: 'email-already-in-use', field: 'email' });
+      t.store.getState().register({ email: 'ann@example.com', password: 'correcthorse' }),
+    ).rejects.toMatchObject({ code: 'password-too-simple', field: 'password' });
     expect(t.store.getState()).toMatchObject({ loading: false, error: null });
   });
 });

@@ -240,11 +240,16 @@ export function createSessionState(deps: SessionDeps): StateCreator<SessionState
         set({ loading: true });
         try {
           const referralCode = input.referralCode ?? deps.referralCode();
-          const tokens = await authApi().register({
+          const answer = await authApi().register({
             ...input,
             ...(referralCode ? { referralCode } : {}),
           });
-          await finishSignIn(tokens, options);
+          if (answer.is2fa) {
+            set({ challenge: { ticket: answer.token, email: input.email, purpose: 'sign-up' } });
+            return { status: 'code-required' };
+          }
+          await finishSignIn(answer, options);
+          return { status: 'signed-in' };
         } finally {
           set({ loading: false });
         }

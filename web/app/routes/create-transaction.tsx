@@ -24,6 +24,7 @@ import { AmountField } from '#app/exchange/amount-field.tsx';
 import { formatRate, isValidAmount, normalizeAmount, trimZeros } from '#app/exchange/amounts.ts';
 import { loadExchangeCatalog } from '#app/exchange/catalog.server.ts';
 import { currencyLabel } from '#app/exchange/currency-label.ts';
+import { orderLimits } from '#app/exchange/order-errors.ts';
 import { WizardProgress } from '#app/exchange/wizard-progress.tsx';
 import type { CurrencyOption, QuoteResult, QuoteSide } from '#app/exchange/types.ts';
 import { useQuote } from '#app/exchange/use-quote.ts';
@@ -161,7 +162,7 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
         return;
       }
       const widgetKey = `home:widget.errors.${error.code ?? ''}`;
-      setFormError(t([widgetKey, 'common:notify.somethingWentWrong']));
+      setFormError(t([widgetKey, 'common:notify.somethingWentWrong'], orderLimits(error)));
       return;
     }
     // Auth service failures (quick-auth) carry codes the auth screens already translate.

@@ -7,7 +7,9 @@ import { splitLocalePath } from '@app/shared/i18n';
 import { authErrorMessage, validateForm } from '@app/shared/forms';
 
 import { AntiPhishingForm, PHRASE_MAX } from '#app/account/anti-phishing.ts';
+import { isEmailNotConfirmed } from '#app/account/email-not-confirmed.ts';
 import { TwoFactorDialog, type TwoFactorStep } from '#app/account/two-factor-dialog.tsx';
+import { CodeStep } from '#app/auth/code-step.tsx';
 import { SubmitButton, TextField, useHydrated } from '#app/auth/form.tsx';
 import { loginPath } from '#app/auth/redirect.ts';
 import { authApi, useSession, withAccessToken } from '#app/auth/session.ts';
@@ -61,6 +63,9 @@ export default function Settings() {
         <h1>{t('settings.title')}</h1>
         {user ? (
           <>
+            {user.email && !user.isVerifiedEmail ? (
+              <ConfirmEmailSection key={`confirm-${user.id}`} email={user.email} />
+            ) : null}
             <SecurityForm key={user.id} email={user.email} saved2fa={user.is2fa} />
             <AntiPhishingSection key={`phrase-${user.id}`} userId={user.id} />
           </>
@@ -160,6 +165,50 @@ function SecurityForm({ email, saved2fa }: SecurityFormProps) {
   );
 }
 
+/**
+ * An account whose e-mail nobody has confirmed yet (made on the order form, or signed up and
+ * not confirmed) may set nothing that would outlive its owner's first proof of the address
+ * (decision 016). It confirms by a code mailed to the address: asked for while signed in to
+ * this very account, the proof keeps its password.
+ */
+function ConfirmEmailSection({ email }: { email: string }) {
+  const { t } = useTranslation('auth');
+  const awaitingCode = useSession((state) => state.challenge?.purpose === 'quick-auth');
+  const [pending, setPending] = useState(false);
+
+  const send = () => {
+    if (pending) return;
+    setPending(true);
+    useSession
+      .getState()
+      .quickAuth(email)
+      .catch((error: unknown) => notify.error(t(authErrorMessage(toFailure(error).code))))
+      .finally(() => setPending(false));
+  };
+
+  return (
+    <section className="settings-section" aria-labelledby="confirm-email-title">
+      {awaitingCode ? (
+        <CodeStep
+          headingLevel={2}
+          onBack={(reason) => {
+            if (reason) notify.error(t(reason));
+          }}
+          onSignedIn={() => notify.success(t('settings.confirmEmail.done'))}
+        />
+      ) : (
+        <>
+          <h2 id="confirm-email-title">{t('settings.confirmEmail.title')}</h2>
+          <p>{t('settings.confirmEmail.text', { email })}</p>
+          <button type="button" className="button" disabled={pending} onClick={send}>
+            {t('settings.confirmEmail.send')}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}
+
 type PhraseState =
   { status: 'loading' } | { status: 'error' } | { status: 'ready'; saved: string | null };
 
@@ -219,7 +268,9 @@ function AntiPhishingSection({ userId }: { userId: string }) {
         setPhrase(saved ?? '');
         notify.success(saved === null ? t('phishing.removed') : t('phishing.saved'));
       })
-      .catch(() => notify.error())
+      .catch((error: unknown) =>
+        notify.error(isEmailNotConfirmed(error) ? t('auth:errors.emailNotConfirmed') : undefined),
+      )
       .finally(() => setPending(false));
   };
 

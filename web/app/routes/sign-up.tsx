@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 
 import { SignUpForm } from '@app/shared/forms';
 
+import { CodeStep } from '#app/auth/code-step.tsx';
 import { FormMessage, SubmitButton, TextField, useAuthForm } from '#app/auth/form.tsx';
 import { safeRedirect } from '#app/auth/redirect.ts';
 import { useSession } from '#app/auth/session.ts';
@@ -19,7 +20,9 @@ export const meta: Route.MetaFunction = translatedPageMeta(
 
 /**
  * Sign-up (spec section 2): e-mail, password, confirmation. The referral code of the
- * referral_code cookie goes with it; the new account is signed in at once.
+ * referral_code cookie goes with it; the new account is signed in at once. An address that
+ * already has an account gets a mailed code instead, which signs in to that account (the
+ * password typed here is not applied; decision 016).
  */
 export default function SignUp() {
   const { t } = useTranslation('auth');
@@ -28,6 +31,7 @@ export default function SignUp() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const isLoggedIn = useSession((state) => state.isLoggedIn);
+  const awaitingCode = useSession((state) => state.challenge?.purpose === 'sign-up');
   const redirectTo = searchParams.get('redirectTo');
 
   useEffect(() => {
@@ -42,6 +46,17 @@ export default function SignUp() {
       await useSession.getState().register({ email, password, confirmPassword });
     },
   });
+
+  if (awaitingCode) {
+    return (
+      <main id="main" className="auth section container">
+        <div className="auth__card card">
+          <p role="status">{t('signUp.knownEmail')}</p>
+          <CodeStep onBack={(reason) => form.setFormError(reason)} />
+        </div>
+      </main>
+    );
+  }
 
   return (
     <main id="main" className="auth section container">

@@ -31,6 +31,8 @@ export const auth = {
     confirmPassword: 'Confirm password',
     submit: 'Sign up',
     haveAccount: 'Already have an account?',
+    knownEmail:
+      'This email already has an account. Enter the code we sent to it to log in; the password you typed was not saved.',
     login: 'Log in',
   },
   resetPassword: {
@@ -75,6 +77,12 @@ export const auth = {
       cancel: 'Cancel',
       codeExpired: 'The code has expired or was used up. Save again to get a new one',
     },
+    confirmEmail: {
+      title: 'Confirm your email',
+      text: 'Until you confirm {{email}}, you cannot set an anti-phishing phrase, a referral name or two-factor authentication, we send no emails about your orders, and you can have only a few orders at a time.',
+      send: 'Send me a code',
+      done: 'Your email is confirmed.',
+    },
   },
   errors: {
     invalidEmailPassword: 'Incorrect email or password',
@@ -94,5 +102,6 @@ export const auth = {
     network: 'The server cannot be reached. Check your connection and try again',
     twoFactorNeedsEmail:
       'Two-factor authentication needs a confirmed email address on your account',
+    emailNotConfirmed: 'Confirm your email first',
   },
 } as const;

@@ -27,6 +27,9 @@ export const home = {
       'amount-below-min': 'The amount is below the minimum.',
       'amount-above-max': 'The amount is above the maximum.',
       'stale-rate': 'Rates are being updated. Please try again in a minute.',
+      'unconfirmed-order-limit':
+        'Until you confirm your email you can have at most {{maxOpen}} open orders and {{maxPerHour}} orders an hour. Confirm it in Settings.',
+      'user-disabled': 'This account is disabled.',
       'unknown-direction': 'This pair cannot be exchanged.',
       'direction-disabled': 'This direction is not available right now.',
       'too-many-decimals': 'Too many decimal places for this currency.',

@@ -56,10 +56,11 @@ describe('the embedded database killed (-9) mid-stream', () => {
     embedded = await startEmbeddedProcess();
     await provision(embedded.url);
     const pool = testPool(embedded.url, 1);
-    await pool.query('INSERT INTO public.portal_users (id, email) VALUES ($1, $2)', [
-      userId,
-      email,
-    ]);
+    // Confirmed: an unconfirmed account has few orders (decision 016).
+    await pool.query(
+      'INSERT INTO public.portal_users (id, email, is_verified_email) VALUES ($1, $2, true)',
+      [userId, email],
+    );
     await pool.end();
   });
   afterAll(async () => {

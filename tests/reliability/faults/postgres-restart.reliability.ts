@@ -80,7 +80,7 @@ async function restartUnderLoad(database: Database): Promise<Outcome> {
   const pool = testPool(database.url);
   try {
     const customers: Customer[] = [];
-    for (let i = 0; i < CUSTOMERS; i++) customers.push(await newCustomer(stack.auth.url));
+    for (let i = 0; i < CUSTOMERS; i++) customers.push(await newCustomer(stack.auth.url, pool));
     // A subscriber on the engine for the whole run: its live query must survive the outage.
     const watch = watchOrders(stack.engine.url, customers[0]!.accessToken);
     const load = startLoad({

@@ -214,10 +214,11 @@ describe('two instances of each service on one database', () => {
     const userId = randomUUID();
     const email = `instances-${randomUUID().slice(0, 8)}@example.com`;
     const pool = testPool(database.url, 1);
-    await pool.query('INSERT INTO public.portal_users (id, email) VALUES ($1, $2)', [
-      userId,
-      email,
-    ]);
+    // Confirmed: an unconfirmed account has few orders (decision 016).
+    await pool.query(
+      'INSERT INTO public.portal_users (id, email, is_verified_email) VALUES ($1, $2, true)',
+      [userId, email],
+    );
     await pool.end();
     const token = signHs256(userClaims(userId));
     const live: LiveClient[] = engines.map((engine) =>
@@ -285,10 +286,11 @@ describe('two instances of each service on one database', () => {
     const pool = testPool(database.url, 2);
     try {
       for (const user of users)
-        await pool.query('INSERT INTO public.portal_users (id, email) VALUES ($1, $2)', [
-          user.id,
-          user.email,
-        ]);
+        // Confirmed: an unconfirmed account has few orders (decision 016).
+        await pool.query(
+          'INSERT INTO public.portal_users (id, email, is_verified_email) VALUES ($1, $2, true)',
+          [user.id, user.email],
+        );
       const orderIds: string[] = [];
       const work = Array.from({ length: ORDERS }, (_, index) => index);
       await Promise.all(

@@ -346,7 +346,9 @@ describe.each(databaseTargets)(
           const users = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
           for (const [index, id] of [...referrers, ...users].entries()) {
             await db.pool.query(
-              `INSERT INTO portal_users (id, email, referrer_id) VALUES ($1, $2, $3)`,
+              // Confirmed customers: an unconfirmed account has few orders (decision 016).
+              `INSERT INTO portal_users (id, email, referrer_id, is_verified_email)
+               VALUES ($1, $2, $3, true)`,
               [
                 id,
                 `ledger-${id}@example.com`,

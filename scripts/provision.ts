@@ -8,14 +8,20 @@ import * as z from 'zod';
 import { loadEnv } from '@app/shared/env';
 
 import { provisionDatabase } from './launcher/database.ts';
-import { LauncherEnv } from './launcher/env.ts';
+import { LauncherEnv, runsTelegramSandbox } from './launcher/env.ts';
 
 const env = loadEnv(LauncherEnv.extend({ DATABASE_URL: z.string().min(1) }));
-const result = await provisionDatabase(env.DATABASE_URL, {
-  email: env.ADMIN_EMAIL,
-  password: env.ADMIN_PASSWORD,
-});
+const result = await provisionDatabase(
+  env.DATABASE_URL,
+  { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+  { sandbox: runsTelegramSandbox(env) },
+);
+const removed = result.sandboxAccountsRemoved;
 process.stdout.write(
   `${result.appliedMigrations.length ? `applied ${result.appliedMigrations.join(', ')}` : 'migrations up to date'}; ` +
-    `seeds applied; admin ${env.ADMIN_EMAIL} ${result.adminCreated ? 'created' : 'already present'}\n`,
+    `seeds applied; admin ${env.ADMIN_EMAIL} ${result.adminCreated ? 'created' : 'already present'}` +
+    (removed && removed.deleted + removed.disabled > 0
+      ? `; Telegram sandbox accounts removed (${removed.deleted} deleted, ${removed.disabled} unlinked and disabled)`
+      : '') +
+    '\n',
 );

@@ -58,6 +58,12 @@ say(
 say(
   `seeds applied; admin ${env.ADMIN_EMAIL} ${database.adminCreated ? 'created' : 'already present'}`,
 );
+const removed = database.sandboxAccountsRemoved;
+if (removed && removed.deleted + removed.disabled > 0) {
+  say(
+    `no Telegram sandbox: its accounts removed (${removed.deleted} deleted, ${removed.disabled} kept for their orders, unlinked and disabled)`,
+  );
+}
 
 const services: RunningService[] = [];
 let stopping = false;

@@ -16,8 +16,9 @@ import { createBotApp, WEBHOOK_PATH } from './app.ts';
 import { configureBot, createBot } from './bot.ts';
 import { BotEnv, usesSandbox } from './env.ts';
 import { createOutbox } from './events/outbox.ts';
+import { ensureSandboxAccounts } from './sandbox/accounts.ts';
 import { BotApiEmulator } from './sandbox/emulator.ts';
-import { SANDBOX_STAFF, SANDBOX_STAFF_CHAT, sandboxRouter } from './sandbox/sandbox.ts';
+import { SANDBOX_ACCOUNTS, SANDBOX_STAFF_CHAT, sandboxRouter } from './sandbox/sandbox.ts';
 
 const env = loadEnv(BotEnv);
 const logger = createLogger('bot', { level: env.LOG_LEVEL });
@@ -53,18 +54,21 @@ const outbox = createOutbox({ env, pool, api: bot.api, logger });
 const app = createBotApp({ env, pool, bot, outbox, logger });
 if (emulator) {
   app.use('/telegram-api', emulator.router());
-  app.use(sandboxRouter(emulator, token));
+  app.use(sandboxRouter(emulator, token, pool));
 }
 
-/** The sandbox's staff member is the provisioned administrator, so "mark handled" works there. */
-async function linkSandboxStaff(): Promise<void> {
-  await pool.query(
-    `UPDATE public.portal_users SET telegram_id = $1
-      WHERE id = (SELECT user_id FROM public.roles WHERE role_type = 'admin' ORDER BY created_at LIMIT 1)
-        AND telegram_id IS NULL
-        AND NOT EXISTS (SELECT 1 FROM public.portal_users WHERE telegram_id = $1)`,
-    [SANDBOX_STAFF.id],
-  );
+/**
+ * The sandbox's people are ordinary accounts made for it and recorded as the sandbox's, so the
+ * stack removes them when it starts without the sandbox (scripts/launcher/database.ts).
+ */
+async function prepareSandboxAccounts(): Promise<void> {
+  const unusable = await ensureSandboxAccounts(pool, SANDBOX_ACCOUNTS);
+  if (unusable.length > 0) {
+    logger.warn(
+      { telegramIds: unusable },
+      'these sandbox Telegram users belong to accounts of their own; the sandbox leaves them as they are',
+    );
+  }
 }
 
 let runner: RunnerHandle | undefined;
@@ -100,7 +104,7 @@ server.once('listening', () => {
   const { port } = server.address() as AddressInfo;
   logger.info({ url: `http://${env.BOT_HOST}:${port}`, sandbox }, 'bot service listening');
   outbox.start();
-  const ready = emulator ? linkSandboxStaff().then(startUpdates) : startUpdates();
+  const ready = emulator ? prepareSandboxAccounts().then(startUpdates) : startUpdates();
   ready.catch((error: unknown) => {
     // Telegram refused (a wrong token, no network): say so and stop, so it is noticed.
     logger.fatal({ err: error }, 'cannot start the bot');

@@ -1,4 +1,5 @@
 import { ensureAdminAccount } from '@app/auth-service/admin-account';
+import { removeSandboxAccounts, type RemovedSandboxAccounts } from '@app/bot/sandbox/accounts';
 import {
   applySeeds,
   createPool,
@@ -12,29 +13,43 @@ import {
   type EmbeddedPostgres,
 } from '@app/engine/embedded-postgres';
 
-import type { LauncherEnv } from './env.ts';
+import { runsTelegramSandbox, type LauncherEnv } from './env.ts';
 
-export interface PreparedDatabase {
-  url: string;
-  embedded: EmbeddedPostgres | undefined;
+export interface ProvisionedDatabase {
   appliedMigrations: string[];
   adminCreated: boolean;
+  /** Without the Telegram sandbox: what became of its accounts (none left that can sign in). */
+  sandboxAccountsRemoved: RemovedSandboxAccounts | undefined;
+}
+
+export interface PreparedDatabase extends ProvisionedDatabase {
+  url: string;
+  embedded: EmbeddedPostgres | undefined;
 }
 
 /**
- * Applies migrations, seeds and the admin account to a database. Idempotent: the launcher
- * runs it on every start, and production runs it once per deploy (`npm run db:provision`).
+ * Applies migrations, seeds and the admin account to a database and, when the stack runs
+ * without the Telegram sandbox, removes the sandbox's accounts (bot/src/sandbox/accounts.ts).
+ * Idempotent: the launcher runs it on every start, and production runs it once per deploy
+ * (`npm run db:provision`).
  */
 export async function provisionDatabase(
   url: string,
   admin: { email: string; password: string },
-): Promise<{ appliedMigrations: string[]; adminCreated: boolean }> {
+  /** Whether the stack runs the Telegram sandbox (runsTelegramSandbox); by default, not. */
+  options: { sandbox: boolean } = { sandbox: false },
+): Promise<ProvisionedDatabase> {
   const pool = createPool(url, 2);
   try {
     const applied = await migrateUp(pool, DEFAULT_MIGRATIONS_DIR);
     await applySeeds(pool, DEFAULT_SEEDS_DIR);
     const adminCreated = await ensureAdminAccount(pool, admin);
-    return { appliedMigrations: applied.map((m) => `${m.version}_${m.name}`), adminCreated };
+    const sandboxAccountsRemoved = options.sandbox ? undefined : await removeSandboxAccounts(pool);
+    return {
+      appliedMigrations: applied.map((m) => `${m.version}_${m.name}`),
+      adminCreated,
+      sandboxAccountsRemoved,
+    };
   } finally {
     await pool.end();
   }
@@ -59,10 +74,11 @@ export async function prepareDatabase(
     url = embedded.url;
   }
   try {
-    const provisioned = await provisionDatabase(url, {
-      email: env.ADMIN_EMAIL,
-      password: env.ADMIN_PASSWORD,
-    });
+    const provisioned = await provisionDatabase(
+      url,
+      { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+      { sandbox: runsTelegramSandbox(env) },
+    );
     return { url, embedded, ...provisioned };
   } catch (error) {
     await embedded?.stop();

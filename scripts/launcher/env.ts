@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-import { NodeEnv, port, secret } from '@app/shared/env';
+import { DEV_TELEGRAM_BOT_TOKEN, NodeEnv, port, secret, telegramBotToken } from '@app/shared/env';
 
 /** What the launcher reads; each service validates its own variables too. */
 export const LauncherEnv = z.object({
@@ -19,5 +19,16 @@ export const LauncherEnv = z.object({
   BOT_EVENTS_URL: z.url().optional(),
   /** Shared by the engine (which sends it as x-events-secret) and the bot (which checks it). */
   BOT_EVENTS_SECRET: secret('dev-only-bot-events-secret', 16),
+  /** The bot's token; without it (development only) the bot runs its Telegram sandbox. */
+  TELEGRAM_BOT_TOKEN: telegramBotToken().optional(),
 });
 export type LauncherEnv = z.infer<typeof LauncherEnv>;
+
+/**
+ * Whether this stack runs the Telegram sandbox: outside production, without a real bot token
+ * (the bot then emulates Telegram, and the auth service checks launch data against the public
+ * development token). When it does not, the sandbox's accounts are removed at start.
+ */
+export const runsTelegramSandbox = (env: Pick<LauncherEnv, 'NODE_ENV' | 'TELEGRAM_BOT_TOKEN'>) =>
+  env.NODE_ENV !== 'production' &&
+  (env.TELEGRAM_BOT_TOKEN === undefined || env.TELEGRAM_BOT_TOKEN === DEV_TELEGRAM_BOT_TOKEN);

@@ -17,7 +17,7 @@ test('from /start to an order in the mini-app, and the staff chat hears of it', 
 }) => {
   await page.goto(SANDBOX);
   const userChat = page.getByRole('region', { name: 'You and the bot (Developer)' });
-  const staffChat = page.getByRole('region', { name: 'Staff chat (as Admin)' });
+  const staffChat = page.getByRole('region', { name: 'Staff chat (as Operator, not staff)' });
   const staffBefore = await staffChat.getByTestId('message').count();
 
   await userChat.getByLabel('Message the bot, e.g. /start').fill('/start');

@@ -21,7 +21,7 @@ export const PRODUCT_TABLES = {
     'user_levels',
   ],
   auth: ['login_codes', 'password_reset_tokens', 'rate_limits', 'refresh_tokens'],
-  bot: ['handled_events'],
+  bot: ['handled_events', 'sandbox_accounts'],
 } as const;
 
 /** Tables that exist in the product's schemas (public, auth, bot), as `schema.table`, sorted. */

@@ -2,14 +2,44 @@ import { sign } from '@telegram-apps/init-data-node';
 
 import { TELEGRAM_THEMES } from './telegram-themes.ts';
 
+/** The Telegram user of a development launch that names none: the sandbox's developer. */
+export const DEFAULT_DEV_LAUNCH_USER = 100000001;
+
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/** The Telegram user id a development launch is for (`user` in the query, else the default). */
+export function devLaunchUserId(query: Record<string, unknown>): number {
+  const userId = Number(text(query['user']) ?? String(DEFAULT_DEV_LAUNCH_USER));
+  return Number.isSafeInteger(userId) && userId > 0 ? userId : DEFAULT_DEV_LAUNCH_USER;
+}
+
+/** Anything that runs a statement: a pg pool or client. */
+export interface Queryable {
+  query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * Whether this Telegram id is linked to a staff account (an administrator or a manager). A
+ * development launch signs for anyone who asks, so it never signs for these (issue 19, point 2).
+ */
+export async function isStaffTelegramUser(db: Queryable, telegramId: number): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT EXISTS (
+       SELECT 1 FROM public.portal_users u JOIN public.roles r ON r.user_id = u.id
+        WHERE u.telegram_id = $1
+     ) AS staff`,
+    [telegramId],
+  );
+  return (rows[0] as { staff: boolean } | undefined)?.staff !== false;
+}
+
 /**
  * Launch parameters as Telegram puts them in the mini-app's URL hash, with init data signed by
  * `botToken` as Telegram signs it. The query may choose the user (`user`, a numeric id), the
- * language (`lang`), the theme (`theme=light`) and the deep link (`startapp`).
+ * language (`lang`), the theme (`theme=light`) and the deep link (`startapp`). Callers check
+ * first that the user is not staff (isStaffTelegramUser).
  */
 export function devLaunchParams(query: Record<string, unknown>, botToken: string): string {
-  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-  const userId = Number(text(query['user']) ?? '100000001');
   const theme = text(query['theme']) === 'light' ? 'light' : 'dark';
   const asked = text(query['startapp']);
   // Telegram allows only these characters in a start parameter; anything else is left out.
@@ -18,7 +48,7 @@ export function devLaunchParams(query: Record<string, unknown>, botToken: string
   const initData = sign(
     {
       user: {
-        id: Number.isSafeInteger(userId) && userId > 0 ? userId : 100000001,
+        id: devLaunchUserId(query),
         first_name: 'Developer',
         username: 'developer',
         language_code: languageCode.slice(0, 10),

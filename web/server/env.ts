@@ -36,6 +36,11 @@ export const WebEnv = z.object({
    * default outside production; production refuses it (anyone could sign in as anyone).
    */
   MINIAPP_DEV_LAUNCH: z.enum(['true', 'false']).optional(),
+  /**
+   * The product's database, for MINIAPP_DEV_LAUNCH only: a development launch never signs for
+   * a Telegram user linked to a staff account, and without the database it signs for no one.
+   */
+  DATABASE_URL: z.string().min(1).optional(),
   /** The bot's token, for MINIAPP_DEV_LAUNCH only (the auth service must have the same). */
   TELEGRAM_BOT_TOKEN: telegramBotToken().optional(),
   /**

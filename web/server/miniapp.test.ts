@@ -7,10 +7,14 @@ import { runInNewContext } from 'node:vm';
 
 import { validate } from '@telegram-apps/init-data-node';
 import express from 'express';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+import { DEFAULT_MIGRATIONS_DIR, migrateUp } from '@app/engine/database';
 
 import { DEV_TELEGRAM_BOT_TOKEN } from '@app/shared/env';
 import { createLogger } from '@app/shared/log';
+
+import { databaseTargets, type TestDatabase } from '../../tests/support/databases.ts';
 
 import { getPublicEnv, WebEnv } from './env.ts';
 import {
@@ -65,6 +69,15 @@ describe('development launches', () => {
 describe('serving the built mini-app', () => {
   let server: Server | undefined;
   let buildDir: string | undefined;
+  // Development launches ask the database who is staff (they never sign for staff).
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await databaseTargets[0]!.create();
+    await migrateUp(db.pool, DEFAULT_MIGRATIONS_DIR);
+  });
+  afterAll(async () => {
+    await db?.dispose();
+  });
   afterEach(async () => {
     await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
     if (buildDir) await rm(buildDir, { recursive: true, force: true });
@@ -105,6 +118,7 @@ describe('serving the built mini-app', () => {
 
   it('answers every app path in every locale with the page and its settings', async () => {
     const base = await start({
+      DATABASE_URL: db.url,
       // No engine there: the page comes without the catalog, and the app asks for it itself.
       PUBLIC_GRAPHQL_URL: 'http://127.0.0.1:9/v1/graphql',
       PUBLIC_LIVE_CHAT_GLOBAL: '</script><script>alert(1)</script>',
@@ -185,6 +199,15 @@ describe('serving the built mini-app', () => {
     } finally {
       await new Promise((resolve) => engine.close(resolve));
     }
+  });
+
+  it('signs development launches for no one without the database (it cannot tell staff)', async () => {
+    const base = await start({ PUBLIC_GRAPHQL_URL: 'http://127.0.0.1:9/v1/graphql' });
+    const launch = await fetch(`${base}/telegram-app/dev-launch?user=4242`);
+    expect(launch.status).toBe(503);
+    expect(await launch.text()).not.toContain('tgWebAppData');
+    const settings = settingsOf(await (await fetch(`${base}/telegram-app?user=4242`)).text());
+    expect(settings.devLaunchParams).toBeUndefined();
   });
 
   it('offers no development launch in production', async () => {

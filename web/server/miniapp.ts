@@ -11,6 +11,7 @@ import path from 'node:path';
 
 import express, { type Express, type Request, type Response } from 'express';
 
+import { createServicePool } from '@app/shared/db/service-pool';
 import { DEV_TELEGRAM_BOT_TOKEN } from '@app/shared/env';
 import type { Logger } from '@app/shared/log';
 
@@ -18,7 +19,7 @@ import { loadExchangeCatalog } from '../app/exchange/catalog.server.ts';
 
 import { devServerFs } from './dev-fs.ts';
 import type { PublicEnv, WebEnv } from './env.ts';
-import { devLaunchParams } from './dev-launch.ts';
+import { devLaunchParams, devLaunchUserId, isStaffTelegramUser } from './dev-launch.ts';
 import { cspNonce } from './security.ts';
 import { TELEGRAM_THEMES } from './telegram-themes.ts';
 
@@ -122,6 +123,35 @@ export async function mountMiniapp(options: MiniappOptions): Promise<void> {
     : path.join(appDir, 'dist');
 
   const token = env.TELEGRAM_BOT_TOKEN ?? DEV_TELEGRAM_BOT_TOKEN;
+  // A development launch signs for whoever asks, so it must know who is staff: it never signs
+  // for them (issue 19, point 2). Without the database it signs for no one.
+  const database =
+    devLaunch && env.DATABASE_URL
+      ? createServicePool(env.DATABASE_URL, 2, (error) =>
+          options.logger.warn({ err: error }, 'database connection lost'),
+        )
+      : undefined;
+  const signDevLaunch = async (
+    query: Record<string, unknown>,
+  ): Promise<{ params: string } | { status: 403 | 503; reason: string }> => {
+    const telegramId = devLaunchUserId(query);
+    if (!database) {
+      return { status: 503, reason: 'development launches need DATABASE_URL (who is staff)' };
+    }
+    try {
+      if (await isStaffTelegramUser(database, telegramId)) {
+        options.logger.warn({ telegramId }, 'development launch refused: a staff account');
+        return {
+          status: 403,
+          reason: `Telegram user ${telegramId} is linked to a staff account; development launches never sign staff in (use the portal's sign-in)`,
+        };
+      }
+    } catch (error) {
+      options.logger.warn({ err: error }, 'development launch refused: staff check failed');
+      return { status: 503, reason: 'could not check who is staff (the database did not answer)' };
+    }
+    return { params: devLaunchParams(query, token) };
+  };
   // The services the app calls first: connecting to them starts with the page.
   const preconnect = [
     ...new Set([
@@ -142,7 +172,8 @@ export async function mountMiniapp(options: MiniappOptions): Promise<void> {
   const withSettings = async (template: string, req: Request, nonce: string | undefined) => {
     const html = withNonces(template, nonce);
     const catalog = await loadExchangeCatalog(publicEnv.PUBLIC_GRAPHQL_URL).catch(() => undefined);
-    const launchParams = devLaunch ? devLaunchParams(req.query, token) : undefined;
+    const launch = devLaunch ? await signDevLaunch(req.query) : undefined;
+    const launchParams = launch && 'params' in launch ? launch.params : undefined;
     const settings = {
       devLaunch,
       basePath: basePathOf(req.path),
@@ -161,11 +192,11 @@ export async function mountMiniapp(options: MiniappOptions): Promise<void> {
   if (devLaunch) {
     app.get(
       ['', '/ru', '/ua'].map((prefix) => `${prefix}${MINIAPP_BASE}/dev-launch`),
-      (req, res) => {
-        res
-          .set('cache-control', 'no-store')
-          .type('text/plain')
-          .send(devLaunchParams(req.query, token));
+      async (req, res) => {
+        const launch = await signDevLaunch(req.query);
+        res.set('cache-control', 'no-store').type('text/plain');
+        if ('params' in launch) res.send(launch.params);
+        else res.status(launch.status).send(launch.reason);
       },
     );
   }

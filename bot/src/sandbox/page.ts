@@ -179,7 +179,7 @@ export function sandboxPage(): string {
 <h1>Telegram sandbox <small>(development: the bot runs against this page's Bot API)</small></h1>
 <div class="layout">
   ${chat('user', 'You and the bot (Developer)', 'Message the bot, e.g. /start')}
-  ${chat('staff', 'Staff chat (as Admin)', 'Message in the staff chat')}
+  ${chat('staff', 'Staff chat (as Operator, not staff)', 'Message in the staff chat')}
   <section class="phone" aria-label="Mini-app">
     <header>
       <button type="button" class="menu" id="back-button" hidden>‹ Back</button>

@@ -1,7 +1,13 @@
 import express, { type Router } from 'express';
 
-import { devLaunchParams } from '@app/web/server/dev-launch';
+import {
+  DEFAULT_DEV_LAUNCH_USER,
+  devLaunchParams,
+  isStaffTelegramUser,
+  type Queryable,
+} from '@app/web/server/dev-launch';
 
+import type { SandboxTelegramUser } from './accounts.ts';
 import type { BotApiEmulator, TelegramUser } from './emulator.ts';
 import { sandboxPage } from './page.ts';
 
@@ -9,26 +15,36 @@ import { sandboxPage } from './page.ts';
  * The Telegram sandbox (development without a bot token): the page at / where a developer
  * chats with the bot as a Telegram user would, and watches a staff chat; the mini-app opens
  * from the bot's web_app buttons in a frame, with launch data signed by the sandbox's token.
+ * Its people are ordinary accounts made for it (accounts.ts), never staff: a development
+ * convenience must never hand out a staff session.
  */
 
 export const SANDBOX_USER: TelegramUser = {
-  id: 100000001,
+  id: DEFAULT_DEV_LAUNCH_USER,
   is_bot: false,
   first_name: 'Developer',
   username: 'developer',
   language_code: 'en',
 };
-/** The staff member in the staff chat: the provisioned admin's Telegram, linked at start. */
+/**
+ * The person writing in the staff chat: an ordinary sandbox account, so staff-only buttons
+ * ("Mark handled") answer as they answer anyone who is not staff.
+ */
 export const SANDBOX_STAFF: TelegramUser = {
   id: 100000099,
   is_bot: false,
-  first_name: 'Admin',
-  username: 'sandbox_admin',
+  first_name: 'Operator',
+  username: 'sandbox_operator',
   language_code: 'en',
 };
 export const SANDBOX_STAFF_CHAT = -1000000000001;
 
-export function sandboxRouter(emulator: BotApiEmulator, token: string): Router {
+/** The accounts the sandbox makes for its people (bot.sandbox_accounts). */
+export const SANDBOX_ACCOUNTS: SandboxTelegramUser[] = [SANDBOX_USER, SANDBOX_STAFF].map(
+  (user) => ({ id: user.id, username: user.username, locale: 'en' }),
+);
+
+export function sandboxRouter(emulator: BotApiEmulator, token: string, db: Queryable): Router {
   emulator.addChat({ id: SANDBOX_USER.id, type: 'private', first_name: SANDBOX_USER.first_name });
   emulator.addChat({ id: SANDBOX_STAFF_CHAT, type: 'group', title: 'Staff' });
   const router = express.Router();
@@ -76,13 +92,18 @@ export function sandboxRouter(emulator: BotApiEmulator, token: string): Router {
     }
   });
   /** A web_app button's page as Telegram Web opens it: the address, plus signed launch data. */
-  router.get('/sandbox/web-app', (req, res) => {
+  router.get('/sandbox/web-app', async (req, res) => {
     const url = typeof req.query['url'] === 'string' ? req.query['url'] : '';
     let target: URL;
     try {
       target = new URL(url);
     } catch {
       res.status(400).json({ code: 'invalid-url' });
+      return;
+    }
+    // Should someone have linked the sandbox's user to a staff account, it opens nothing.
+    if (await isStaffTelegramUser(db, SANDBOX_USER.id)) {
+      res.status(403).json({ code: 'staff-account' });
       return;
     }
     const params = new URLSearchParams(

@@ -7,6 +7,12 @@ import { AuthError } from '#src/errors';
 import { localeFromLanguageCode } from '#src/i18n';
 import { parseBody } from '#src/http/validate';
 import { sendTokens, startSession } from '#src/session';
+import {
+  checksDevelopmentToken,
+  recordSandboxAccount,
+  refuseBySandboxRules,
+  telegramAccountFacts,
+} from './sandbox.ts';
 import { RawInitData, TelegramAuthBody } from './schema.ts';
 
 /**
@@ -36,6 +42,10 @@ export async function telegramAuth(ctx: AppContext, req: Request, res: Response)
     );
   }
   await ctx.limit('telegram', info.ip, String(result.user.id));
+  // Development launch data proves nothing: never staff with it, never the sandbox's outside it.
+  const developmentToken = checksDevelopmentToken(ctx.env);
+  const existing = await telegramAccountFacts(ctx.db, result.user.id);
+  refuseBySandboxRules(existing, developmentToken, req.log);
   const user = await upsertTelegramUser(ctx.db, {
     telegramId: result.user.id,
     username: result.user.username ?? null,
@@ -43,6 +53,7 @@ export async function telegramAuth(ctx: AppContext, req: Request, res: Response)
     ...(body.referralCode ? { referralCode: body.referralCode } : {}),
   });
   if (user.is_disabled) throw new AuthError('user-disabled');
+  if (!existing && developmentToken) await recordSandboxAccount(ctx.db, user.id);
   sendTokens(ctx, res, await startSession(ctx, ctx.db, user.id, info));
 }
 

@@ -67,6 +67,13 @@ export interface Generator {
   tiebreak(table: string): string[];
 }
 
+/** `arbitrary` `percent` % of the time, else undefined (what shrinking goes to). */
+const sometimes = <T>(arbitrary: fc.Arbitrary<T>, percent: number): fc.Arbitrary<T | undefined> =>
+  fc.oneof(
+    { weight: 100 - percent, arbitrary: fc.constant(undefined) },
+    { weight: percent, arbitrary },
+  );
+
 /** One to `most` items of a non-empty list, in the list's order. */
 const someOf = <T>(items: T[], most: number) =>
   fc.subarray(items, { minLength: 1, maxLength: Math.min(most, items.length) });
@@ -290,8 +297,8 @@ export function buildGenerator(
   function listArgs(
     tableName: string,
     whereDepth: number,
-    /** `always`, or how rarely the limit is left out (fast-check's option `freq`). */
-    limitFreq: number | 'always',
+    /** `always`, or how often (percent) a limit is given. */
+    limitPercent: number | 'always',
   ): fc.Arbitrary<{ args: ListArgs; ordered: boolean }> {
     const table = tables.get(tableName)!;
     const distinctColumns = table.selectColumns.filter((column) =>
@@ -299,23 +306,17 @@ export function buildGenerator(
     );
     return fc
       .record({
-        where: fc.option(where(tableName, whereDepth), { nil: undefined, freq: 3 }),
-        order: fc.option(fc.array(orderItem(tableName, 1), { minLength: 1, maxLength: 2 }), {
-          nil: undefined,
-          freq: 2,
-        }),
+        where: sometimes(where(tableName, whereDepth), 70),
+        order: sometimes(fc.array(orderItem(tableName, 1), { minLength: 1, maxLength: 2 }), 40),
         distinct:
           distinctColumns.length > 0
-            ? fc.option(fc.tuple(someOf(distinctColumns, 2), direction), {
-                nil: undefined,
-                freq: 6,
-              })
+            ? sometimes(fc.tuple(someOf(distinctColumns, 2), direction), 15)
             : fc.constant(undefined),
         limit:
-          limitFreq === 'always'
+          limitPercent === 'always'
             ? fc.integer({ min: 0, max: 5 })
-            : fc.option(fc.integer({ min: 0, max: 8 }), { nil: undefined, freq: limitFreq }),
-        offset: fc.option(fc.integer({ min: 0, max: 4 }), { nil: undefined, freq: 4 }),
+            : sometimes(fc.integer({ min: 0, max: 8 }), limitPercent),
+        offset: sometimes(fc.integer({ min: 0, max: 4 }), 25),
       })
       .map(({ where: filter, order, distinct, limit, offset }) => {
         const args: ListArgs = {};
@@ -375,7 +376,7 @@ export function buildGenerator(
   function aggregateSelection(tableName: string, depth: number) {
     return fc.record({
       parts: aggregateParts(tableName),
-      nodes: fc.option(fields(tableName, depth), { nil: undefined, freq: 2 }),
+      nodes: sometimes(fields(tableName, depth), 50),
     });
   }
 
@@ -400,7 +401,10 @@ export function buildGenerator(
       for (const rel of table.arrayRels.filter((item) => tables.has(item.target)))
         relations.push(
           fc
-            .tuple(listArgs(rel.target, 1, depth > 1 ? 'always' : 4), fields(rel.target, depth - 1))
+            .tuple(
+              listArgs(rel.target, 1, depth > 1 ? 'always' : 75),
+              fields(rel.target, depth - 1),
+            )
             .map(([{ args, ordered }, inner]): Selection => ({
               kind: 'array',
               name: rel.name,
@@ -454,7 +458,7 @@ export function buildGenerator(
     for (const [field, table] of fieldsOf.select)
       result.push(
         fc
-          .tuple(listArgs(table, 3, 2), fields(table, 2))
+          .tuple(listArgs(table, 3, 50), fields(table, 2))
           .map(([{ args, ordered }, selection]): RootSelection => ({
             kind: 'select',
             field,
@@ -468,7 +472,7 @@ export function buildGenerator(
     for (const [field, table] of fieldsOf.aggregate)
       result.push(
         fc
-          .tuple(listArgs(table, 3, 2), aggregateSelection(table, 1))
+          .tuple(listArgs(table, 3, 50), aggregateSelection(table, 1))
           .map(([{ args, ordered }, { parts, nodes }]): RootSelection => ({
             kind: 'aggregate',
             field,

@@ -167,14 +167,35 @@ const pick = <T>(items: readonly T[], n: number): T | undefined =>
  * Applies a change to a row `role` may not see, or returns undefined when the recipe finds none
  * (no hidden row there, or the database refused the value).
  */
+/** The tracked tables (not views) with a primary key and at least one row `role` may not see. */
+export async function tablesWithHiddenRows(
+  pool: pg.Pool,
+  ctx: PermissionContext,
+  role: string,
+): Promise<string[]> {
+  const tables: string[] = [];
+  for (const name of [...ctx.tables.keys()].sort()) {
+    const catalog = ctx.catalog.get(name)!;
+    if (catalog.isView || catalog.primaryKey.length === 0) continue;
+    const { rows } = await pool.query<{ hidden: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM public.${ident(name)} AS r
+                       WHERE NOT coalesce(${visibleSql(ctx, name, role, 'r')}, false)) AS hidden`,
+    );
+    if (rows[0]!.hidden) tables.push(name);
+  }
+  return tables;
+}
+
 export async function applyHiddenMutation(
   pool: pg.Pool,
   ctx: PermissionContext,
   role: string,
   recipe: MutationRecipe,
   targets: FilterTarget[],
+  /** tablesWithHiddenRows for the role. */
+  baseTables: string[],
 ): Promise<AppliedMutation | undefined> {
-  const baseTables = [...ctx.tables.keys()].filter((name) => !ctx.catalog.get(name)!.isView).sort();
+  if (baseTables.length === 0) return undefined;
   const usable = targets.filter(
     (target) =>
       baseTables.includes(target.table) &&
@@ -254,19 +275,23 @@ export async function applyHiddenMutation(
       ...others.map((item) => item.value),
       ...(column.nullable ? [null] : []),
     ].filter((value) => value !== before);
-    const after = pick(candidates, recipe.value);
-    if (after === undefined) {
-      await client.query('ROLLBACK');
-      return undefined;
+    // A CHECK or a unique constraint may refuse a value: the next candidates are tried.
+    let after: string | null | undefined;
+    for (let attempt = 0; attempt < 3 && candidates.length > 0; attempt += 1) {
+      const value = candidates[(recipe.value + attempt) % candidates.length]!;
+      try {
+        await client.query('SAVEPOINT change');
+        await client.query(
+          `UPDATE public.${ident(tableName)} SET ${ident(column.name)} = $${key.length + 1}::${column.type} WHERE ${where}`,
+          [...keyValues, value],
+        );
+        after = value;
+        break;
+      } catch {
+        await client.query('ROLLBACK TO SAVEPOINT change');
+      }
     }
-    try {
-      await client.query('SAVEPOINT change');
-      await client.query(
-        `UPDATE public.${ident(tableName)} SET ${ident(column.name)} = $${key.length + 1}::${column.type} WHERE ${where}`,
-        [...keyValues, after],
-      );
-    } catch {
-      // A CHECK or a unique constraint refused the value: no change.
+    if (after === undefined) {
       await client.query('ROLLBACK');
       return undefined;
     }

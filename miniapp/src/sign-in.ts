@@ -2,14 +2,22 @@ import { createStore, useStore } from 'zustand';
 
 import { toFailure } from '@app/web/app/auth/session-types.ts';
 
-import { session, setSessionLostHandler } from './session.ts';
+import {
+  discardStoredSession,
+  recordSessionOwner,
+  session,
+  setSessionLostHandler,
+  storedSessionOwner,
+} from './session.ts';
 import { haptic, type TelegramLaunch } from './telegram/sdk.ts';
 
 /*
  * Silent sign-in: the raw initData goes to the auth service's /telegram-auth, which checks
  * Telegram's signature and finds or creates the account. A reload in the same launch keeps the
  * session it has (the launch data is minutes old by then, and the auth service refuses old
- * data). A dead session (refresh refused) signs in again the same way.
+ * data), but only when it was issued for the launch's Telegram user: another user's launch in
+ * the same tab (Telegram Web) discards it and signs in afresh. A dead session (refresh refused)
+ * signs in again the same way.
  */
 
 export type SignInState =
@@ -23,15 +31,22 @@ let running: Promise<void> | undefined;
 async function run(reuseStored: boolean): Promise<void> {
   if (!current) return;
   signInStore.setState({ status: 'pending' });
+  const owner = current.launch.userId;
   if (reuseStored) {
-    await session.getState().init();
-    if (session.getState().isLoggedIn) {
-      signInStore.setState({ status: 'signed-in' });
-      return;
+    if (owner !== undefined && storedSessionOwner() === owner) {
+      await session.getState().init();
+      if (session.getState().isLoggedIn) {
+        signInStore.setState({ status: 'signed-in' });
+        return;
+      }
+    } else {
+      // Someone else's session (or one of unknown owner): never shown to this launch's user.
+      discardStoredSession();
     }
   }
   try {
     await session.getState().telegramAuth(current.launch.initData, current.referralCode);
+    recordSessionOwner(owner);
     signInStore.setState({ status: 'signed-in' });
   } catch (error) {
     haptic.error();

@@ -27,6 +27,11 @@ export interface TelegramLaunch {
   initData: string;
   startParam: string | undefined;
   languageCode: string | undefined;
+  /**
+   * The Telegram user the launch is for, as the launch data names it (unchecked here; the auth
+   * service checks the signature). A stored session is this user's only (sign-in.ts).
+   */
+  userId: string | undefined;
 }
 
 /** `tgWebAppData` straight from the hash, for launches whose data the SDK cannot parse. */
@@ -54,9 +59,14 @@ export function readLaunch(): TelegramLaunch | undefined {
   if (!raw) return undefined;
   const fields = new URLSearchParams(raw);
   let languageCode: string | undefined;
+  let userId: string | undefined;
   try {
-    const user = JSON.parse(fields.get('user') ?? 'null') as { language_code?: unknown } | null;
+    const user = JSON.parse(fields.get('user') ?? 'null') as {
+      id?: unknown;
+      language_code?: unknown;
+    } | null;
     if (typeof user?.language_code === 'string') languageCode = user.language_code;
+    if (typeof user?.id === 'number' && Number.isSafeInteger(user.id)) userId = String(user.id);
   } catch {
     // A user field that is not JSON: the auth service refuses the launch, with its reason.
   }
@@ -67,6 +77,7 @@ export function readLaunch(): TelegramLaunch | undefined {
     initData: raw,
     startParam: startParam ?? fields.get('start_param') ?? fromAddress,
     languageCode,
+    userId,
   };
 }
 

@@ -51,6 +51,8 @@ export type FindingKind =
   | 'changed-by-hidden-rows'
   /** A construct the role's schema does not list was answered with data. */
   | 'accepted-unlisted'
+  /** ... and that answer differs from the admin's over the admitted rows: it read hidden rows. */
+  | 'unlisted-read-hidden-rows'
   /** A construct the role's schema does not list was refused, but not as a validation error. */
   | 'wrong-refusal'
   /** No answer the oracle can judge (a transport failure, a hang, no JSON). */
@@ -65,6 +67,7 @@ export const FAILING: ReadonlySet<FindingKind> = new Set([
   'answer-differs',
   'changed-by-hidden-rows',
   'accepted-unlisted',
+  'unlisted-read-hidden-rows',
   'wrong-refusal',
   'no-answer',
 ]);
@@ -73,6 +76,7 @@ export const LEAKS: ReadonlySet<FindingKind> = new Set([
   'answer-differs',
   'changed-by-hidden-rows',
   'accepted-unlisted',
+  'unlisted-read-hidden-rows',
 ]);
 
 export interface Finding {
@@ -417,12 +421,11 @@ async function judgeRefusal(
       answer.kind === 'data' &&
       reference.kind === 'data' &&
       canonicalData(answer.data, query) !== canonicalData(reference.data, query);
-    if (differs) tally.outcome('unlisted-and-differs');
     finding = {
-      kind: 'accepted-unlisted',
+      kind: differs ? 'unlisted-read-hidden-rows' : 'accepted-unlisted',
       role: query.role,
       query: printQuery(oracle, query),
-      detail: `(${property}) expected a validation error for ${query.poison}; the role got ${describeAnswer(answer)}; admin over the admitted rows: ${describeAnswer(reference)}${differs ? ' (THE ANSWERS DIFFER: it read rows the role may not see)' : ''}`,
+      detail: `(${property}) expected a validation error for ${query.poison}; the role got ${describeAnswer(answer)}; admin over the admitted rows: ${describeAnswer(reference)}`,
     };
   } else if (answer.kind === 'errors') {
     finding = {
@@ -519,27 +522,27 @@ const LIVE_SETTLE_MS = 1_600;
 
 /**
  * Property (b) for a batch: the role's answers (and its live subscriptions) do not change when
- * only rows it may not see change. Returns the first finding.
+ * only rows it may not see change. Returns the findings that fail.
  */
 export async function checkHiddenChanges(
   oracle: Oracle,
   run: HiddenRun,
   tally: OracleTally,
-): Promise<Finding | undefined> {
+): Promise<Finding[]> {
   const { role } = run;
   const pool = oracle.hostile.db.pool;
   const ctx = oracle.permissionContexts.get(role)!;
   const baseline = oracle.baselines.get(role)!;
-  let found: Finding | undefined;
+  const found: Finding[] = [];
   const before = await Promise.all(run.queries.map((query) => askAsRole(oracle, query)));
   const liveRequests = run.live.map((query) =>
     oracle.ws.live(role, render(query, oracle.generators.get(role)!.model.argTypes)),
   );
   const applied: AppliedMutation[] = [];
   let restored = true;
-  let outcome: Finding | undefined;
+  let outcome: Finding[] = [];
   try {
-    outcome = await (async (): Promise<Finding | undefined> => {
+    outcome = await (async (): Promise<Finding[]> => {
       const firstLive = await Promise.all(liveRequests.map((live) => live.first));
       const models = [oracle.generators.get(role)!.model, oracle.adminModel];
       const targets = filterTargets(models, [...run.queries, ...run.live]);
@@ -555,12 +558,12 @@ export async function checkHiddenChanges(
         if (mutation) applied.push(mutation);
         else tally.mutations.skippedNoRow += 1;
       }
-      if (applied.length === 0) return undefined;
+      if (applied.length === 0) return [];
       const changedAt = Date.now();
       if ((await visibleSnapshot(pool, ctx, role)) !== baseline) {
         // The change shows in what the role may read (a view, a computed field): not hidden.
         tally.mutations.skippedVisible += applied.length;
-        return undefined;
+        return [];
       }
       tally.mutations.applied += applied.length;
       const label = applied.map((mutation) => mutation.label).join('; ');
@@ -577,7 +580,7 @@ export async function checkHiddenChanges(
             detail: `(b) before: ${describeAnswer(one)}; after ${label}: ${describeAnswer(two)}`,
           };
           tally.find(finding);
-          found ??= finding;
+          found.push(finding);
           return;
         }
         if (answerKey(one, query) !== answerKey(two, query)) {
@@ -588,13 +591,13 @@ export async function checkHiddenChanges(
             detail: `(b) before: ${describeAnswer(one)}; after ${label}: ${describeAnswer(two)}`,
           };
           tally.find(finding);
-          found ??= finding;
+          found.push(finding);
         } else tally.outcome('unchanged');
       });
       for (const [i, query] of run.queries.entries()) {
         if (!query.poison) continue;
         const finding = await judgeRefusal(oracle, query, before[i]!, tally, 'b');
-        found ??= finding;
+        if (finding) found.push(finding);
       }
       if (liveRequests.length > 0) {
         const wait = LIVE_SETTLE_MS - (Date.now() - changedAt);
@@ -614,7 +617,7 @@ export async function checkHiddenChanges(
               detail: `(b, live) ${describeAnswer(first)}`,
             };
             tally.find(finding);
-            found ??= finding;
+            found.push(finding);
           } else if (changed) {
             const finding: Finding = {
               kind: 'changed-by-hidden-rows',
@@ -623,7 +626,7 @@ export async function checkHiddenChanges(
               detail: `(b, live) first: ${describeAnswer(first)}; pushed after ${label}: ${describeAnswer(changed)}`,
             };
             tally.find(finding);
-            found ??= finding;
+            found.push(finding);
           } else tally.outcome('live-unchanged');
         });
       }

@@ -519,6 +519,24 @@ function hiddenRoot(
     const column = pick(ctx.admin.tables.get(table)?.scalars ?? [], recipe.b);
     return column ? [{ kind: 'scalar', name: column.name }] : [{ kind: 'typename' }];
   };
+  // Streaming subscriptions (`<t>_stream`): Hasura has them, this engine's schemas list none.
+  if (operation === 'subscription')
+    for (const [field, table] of mine.select)
+      if (!mine.select.has(`${field}_stream`) && !admin.select.has(`${field}_stream`))
+        candidates.push({
+          kind: 'select',
+          field: `${field}_stream`,
+          alias: 'hidden',
+          table,
+          args: {
+            extra: {
+              batch_size: 10,
+              cursor: [{ initial_value: {}, ordering: new EnumValue('ASC') }],
+            },
+          },
+          ordered: false,
+          fields: firstScalar(table),
+        });
   for (const [field, table] of admin.select)
     if (!listed.has(field))
       candidates.push({

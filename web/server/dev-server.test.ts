@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, rm, rmdir, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import path from 'node:path';
 
@@ -30,8 +31,13 @@ const secrets = {
 
 let server: Spawned;
 let base: string;
+/** The folders this test makes, to remove afterwards (never one that was there before). */
+const made: string[] = [];
 
 beforeAll(async () => {
+  for (const folder of [path.join(repo, '.data'), path.join(repo, 'web', 'app', '.data')]) {
+    if (!existsSync(folder)) made.push(folder);
+  }
   for (const file of Object.values(secrets)) {
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, `${content}\n`);
@@ -72,7 +78,9 @@ afterAll(async () => {
     await server.exited;
   }
   await rm(path.join(repo, '.data', marker), { recursive: true, force: true });
-  await rm(path.join(repo, 'web', 'app', '.data'), { recursive: true, force: true });
+  await rm(path.join(repo, 'web', 'app', '.data', marker), { recursive: true, force: true });
+  // Only while empty: something else may have started using it meanwhile.
+  for (const folder of made) await rmdir(folder).catch(() => undefined);
   await rm(secrets.env, { force: true });
   await rm(secrets.pem, { force: true });
 });

@@ -46,7 +46,7 @@ describe.each(databaseTargets)(
 
     beforeAll(async () => {
       db = await migratedDatabase(target);
-      auth = await startAuth(db);
+      auth = await startAuth(db, undefined);
       stack = await startActionsStack(db, {
         env: { ACTIONS_SECRET, QUOTE_MAX_RATE_AGE_SECONDS: TEN_YEARS },
       });

@@ -110,11 +110,12 @@ describe('security regression: the allow-list and introspection rule of producti
 
   it('refuses any other operation for every role but admin, over HTTP and WebSocket', async () => {
     const other = '{ currencies { code } }';
-    for (const headers of [
+    const callers: Array<Record<string, string>> = [
       {},
       userHeaders,
       { 'x-hasura-admin-secret': TEST_ADMIN_SECRET, 'x-hasura-role': 'user' },
-    ]) {
+    ];
+    for (const headers of callers) {
       const body = await post(other, headers);
       expect(body.data).toBeUndefined();
       expect(body.errors?.[0]).toMatchObject({

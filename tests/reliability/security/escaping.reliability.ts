@@ -377,9 +377,12 @@ describe('(c) e-mails escape it in HTML and keep it out of their headers', () =>
       // Text: verbatim.
       expect(squashed(text)).toContain(`[${tag}] ${SCRIPT} ${IMAGE}`);
     }
-    if (options.rtl !== false) expect(html).toContain(RTL);
-    expect(html).toContain(htmlEscaped(FORMATTING));
-    expect(text).toContain(FORMATTING);
+    // The hostile text's other parts, wherever some of it is quoted at all.
+    if (tags.length > 0) {
+      if (options.rtl !== false) expect(html).toContain(RTL);
+      expect(html).toContain(htmlEscaped(FORMATTING));
+      expect(text).toContain(FORMATTING);
+    }
     counts.mails += 1;
   }
 
@@ -404,7 +407,12 @@ describe('(c) e-mails escape it in HTML and keep it out of their headers', () =>
     const created = await mailbox.waitFor(made.customer.email, (mail) =>
       (mail.parsed.subject ?? '').includes(`#${made.order.number} created`),
     );
-    expectSafeMail(created, made.customer.email, ['fullName']);
+    // Order mail greets nobody by the form's name (issue 19: the name was a phishing line in a
+    // genuine mail); the hostile name is nowhere in it, escaped or not.
+    expectSafeMail(created, made.customer.email, []);
+    for (const part of [created.parsed.html || '', created.parsed.text ?? '']) {
+      expect(part).not.toContain('[fullName]');
+    }
     const canceled = await mailbox.waitFor(made.customer.email, (mail) =>
       (mail.parsed.subject ?? '').includes(`#${made.canceled.number} canceled`),
     );

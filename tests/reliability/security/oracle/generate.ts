@@ -520,23 +520,26 @@ export function buildGenerator(
       }),
       transport: fc.constantFrom(...transports),
       inline: fc.boolean(),
+      fragments: fc.boolean(),
     })
-    .map(({ roots: selected, transport, inline }): OracleQuery => ({
+    .map(({ roots: selected, transport, inline, fragments }): OracleQuery => ({
       role,
       operation: 'query',
       transport,
       inline,
+      ...(fragments ? { fragments } : {}),
       roots: selected,
     }));
   const subscription =
     subscriptionRoots.length > 0 && transports.includes('ws')
       ? fc
-          .tuple(fc.oneof(...subscriptionRoots), fc.boolean())
-          .map(([root, inline]): OracleQuery => ({
+          .tuple(fc.oneof(...subscriptionRoots), fc.boolean(), fc.boolean())
+          .map(([root, inline, fragments]): OracleQuery => ({
             role,
             operation: 'subscription',
             transport: 'ws',
             inline,
+            ...(fragments ? { fragments } : {}),
             roots: [root],
           }))
       : undefined;

@@ -96,6 +96,8 @@ export interface OracleQuery {
   transport: Transport;
   /** Arguments written into the text rather than passed as variables. */
   inline: boolean;
+  /** Selection sets written as inline fragments (`... on <type> { ... }`). */
+  fragments?: boolean;
   roots: RootSelection[];
   /** The construct the role's schema does not list, when this is a refusal check. */
   poison?: string;
@@ -119,7 +121,12 @@ class Printer {
   constructor(
     private readonly inline: boolean,
     private readonly argTypes: Map<string, string>,
+    private readonly fragments = false,
   ) {}
+
+  private wrap(typeName: string, inner: string): string {
+    return this.fragments ? `{ ... on ${typeName} { ${inner} } }` : `{ ${inner} }`;
+  }
 
   /** `name: value`, or `name: $vN` with the type the schema gives the argument. */
   arg(owner: string, field: string, name: string, value: ArgValue): string {
@@ -145,7 +152,7 @@ class Printer {
   }
 
   selection(table: string, fields: Selection[]): string {
-    return `{ ${fields.map((field) => this.field(table, field)).join(' ')} }`;
+    return this.wrap(table, fields.map((field) => this.field(table, field)).join(' '));
   }
 
   aggregate(table: string, parts: AggregatePart[], nodes: Selection[] | undefined): string {
@@ -160,7 +167,7 @@ class Printer {
     });
     const aggregate = inner.length > 0 ? `aggregate { ${inner.join(' ')} }` : '';
     const nodeText = nodes ? `nodes ${this.selection(table, nodes)}` : '';
-    return `{ ${[aggregate, nodeText].filter(Boolean).join(' ')} }`;
+    return this.wrap(`${table}_aggregate`, [aggregate, nodeText].filter(Boolean).join(' '));
   }
 
   field(owner: string, field: Selection): string {
@@ -205,7 +212,7 @@ export interface GraphqlRequest {
 
 /** The operation's text and variables (types from the role's schema, which admin's shares). */
 export function render(query: OracleQuery, argTypes: Map<string, string>): GraphqlRequest {
-  const printer = new Printer(query.inline, argTypes);
+  const printer = new Printer(query.inline, argTypes, query.fragments ?? false);
   const rootType = query.operation === 'query' ? 'query_root' : 'subscription_root';
   const body = query.roots.map((root) => printer.root(rootType, root)).join(' ');
   const declarations =

@@ -105,6 +105,7 @@ const SEVERITY: FindingKind[] = [
   'changed-by-hidden-rows',
   'unlisted-read-hidden-rows',
   'accepted-unlisted',
+  'ignored-unlisted',
   'wrong-refusal',
   'no-answer',
 ];

@@ -53,6 +53,11 @@ export type FindingKind =
   | 'accepted-unlisted'
   /** ... and that answer differs from the admin's over the admitted rows: it read hidden rows. */
   | 'unlisted-read-hidden-rows'
+  /**
+   * A construct the role's schema does not list was answered as if it were not there (an inline
+   * fragment on another type, its fields never read): not a leak, but not refused either.
+   */
+  | 'ignored-unlisted'
   /** A construct the role's schema does not list was refused, but not as a validation error. */
   | 'wrong-refusal'
   /** No answer the oracle can judge (a transport failure, a hang, no JSON). */
@@ -68,6 +73,7 @@ export const FAILING: ReadonlySet<FindingKind> = new Set([
   'changed-by-hidden-rows',
   'accepted-unlisted',
   'unlisted-read-hidden-rows',
+  'ignored-unlisted',
   'wrong-refusal',
   'no-answer',
 ]);
@@ -412,6 +418,25 @@ async function judgeRefusal(
     return undefined;
   }
   let finding: Finding;
+  const unpoisoned = query.unpoisoned;
+  if (hasData(answer) && unpoisoned && query.poison?.startsWith('fragment on ')) {
+    // Answered exactly as without the fragment: ignored, not read. Anything else is a leak.
+    const plain = await askAsRole(oracle, unpoisoned);
+    if (
+      answer.kind === 'data' &&
+      plain.kind === 'data' &&
+      canonicalData(answer.data, query) === canonicalData(plain.data, unpoisoned)
+    ) {
+      finding = {
+        kind: 'ignored-unlisted',
+        role: query.role,
+        query: printQuery(oracle, query),
+        detail: `(${property}) expected a validation error for ${query.poison}; the role got ${describeAnswer(answer)}, the same as without it (the fragment was skipped, not refused)`,
+      };
+      tally.find(finding);
+      return finding;
+    }
+  }
   if (hasData(answer)) {
     // The admin's answer over the admitted rows shows what the extra construct told.
     const reference = await askReference(oracle, query);

@@ -84,6 +84,7 @@ export const POISON_KINDS = [
   'hidden-aggregate',
   'hidden-root',
   'unlisted-argument',
+  'foreign-fragment',
 ] as const;
 export type PoisonKind = (typeof POISON_KINDS)[number];
 
@@ -642,6 +643,22 @@ export function poisonQuery(
         site.fields.push(hidden.selection);
         label = hidden.label;
       }
+    } else if (kind === 'foreign-fragment') {
+      // `... on <another type> { ... }`: GraphQL's validation refuses a fragment that can
+      // never apply (PossibleFragmentSpreads), as the engine does for named fragments.
+      const site = pick(fieldSites, recipe.site);
+      const others = [...ctx.admin.tables.keys()].filter((name) => name !== site?.table);
+      const other = pick(others, attempt.a);
+      const model = other ? ctx.admin.tables.get(other) : undefined;
+      const column = model && pick(model.scalars, attempt.b);
+      if (site && other && column) {
+        site.fields.push({
+          kind: 'fragment',
+          on: other,
+          fields: [{ kind: 'scalar', name: column.name }],
+        });
+        label = `fragment on ${other} (${column.name}) inside ${site.table}`;
+      }
     } else if (kind === 'hidden-order') {
       const site = pick(argSites, recipe.site);
       if (site) label = hiddenOrder(ctx, attempt, site);
@@ -666,5 +683,5 @@ export function poisonQuery(
         { table: root.table, args: extra },
       );
   }
-  return label ? { ...query, poison: label } : query;
+  return label ? { ...query, poison: label, unpoisoned: original } : query;
 }

@@ -33,6 +33,8 @@ export interface ListArgs {
 export type Selection =
   | { kind: 'scalar'; name: string; args?: Record<string, ArgValue> }
   | { kind: 'typename' }
+  /** An inline fragment on another type (refusal checks only). */
+  | { kind: 'fragment'; on: string; fields: Selection[] }
   | { kind: 'object'; name: string; alias: string; table: string; fields: Selection[] }
   | {
       kind: 'array';
@@ -101,6 +103,8 @@ export interface OracleQuery {
   roots: RootSelection[];
   /** The construct the role's schema does not list, when this is a refusal check. */
   poison?: string;
+  /** The refusal check's operation without that construct. */
+  unpoisoned?: OracleQuery;
 }
 
 function printLiteral(value: ArgValue): string {
@@ -174,6 +178,8 @@ class Printer {
     switch (field.kind) {
       case 'typename':
         return '__typename';
+      case 'fragment':
+        return `... on ${field.on} { ${field.fields.map((inner) => this.field(field.on, inner)).join(' ')} }`;
       case 'scalar':
         return field.args
           ? `${field.name}(${Object.entries(field.args)

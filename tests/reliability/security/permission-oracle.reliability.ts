@@ -54,7 +54,11 @@ import type { OracleQuery } from './oracle/query.ts';
  * - Refusal checks take a valid operation and put one unlisted construct in it (oracle/poison.ts):
  *   from a fixed list and from the admin's schema minus the role's, at any depth. No schema
  *   lists `<table>_stream` (the engine leaves streaming subscriptions out), so those are probed
- *   as unlisted root fields of subscriptions.
+ *   as unlisted root fields of subscriptions. Also probed: an inline fragment on another type,
+ *   and an unlisted field under @skip(if: true) / @include(if: false). GraphQL validates a
+ *   document before running it, so both are errors; Hasura (Parser/Collect.hs) and this engine
+ *   drop them unread instead. Answered as without them, they are `ignored-unlisted`: failing
+ *   (SECURITY.md row 18: nothing outside the schema, at any depth) but not counted as leaks.
  * - The oracle's database ignores every write but the oracle's own (oracle/seed.ts
  *   freezeTables): the product's minute crons (rates, order deadlines) would otherwise change
  *   rows between the reference copy and a request.
@@ -69,8 +73,8 @@ import type { OracleQuery } from './oracle/query.ts';
  *   refusals, 80 batches of (b)), within about 2 minutes here; full (`--full`) 23,000 over the
  *   run, shared by the databases; ORACLE_QUERIES and ORACLE_HIDDEN_RUNS override them.
  * - Findings that fail: a differing answer, an answer changed by hidden rows, an unlisted
- *   construct answered with data (oracle_leaks counts these three), a refusal that is not a
- *   validation error, no answer. Reported without failing: a listed construct refused while the
+ *   construct answered with data (oracle_leaks counts these), an unlisted construct ignored, a
+ *   refusal that is not a validation error, no answer. Reported without failing: a listed construct refused while the
  *   admin's answer had data, and the reference refusing what the role was answered.
  */
 

@@ -55,7 +55,8 @@ export type FindingKind =
   | 'unlisted-read-hidden-rows'
   /**
    * A construct the role's schema does not list was answered as if it were not there (an inline
-   * fragment on another type, its fields never read): not a leak, but not refused either.
+   * fragment on another type, a field under @skip(if: true)): never read, so not a leak, but
+   * not refused either.
    */
   | 'ignored-unlisted'
   /** A construct the role's schema does not list was refused, but not as a validation error. */
@@ -419,7 +420,9 @@ async function judgeRefusal(
   }
   let finding: Finding;
   const unpoisoned = query.unpoisoned;
-  if (hasData(answer) && unpoisoned && query.poison?.startsWith('fragment on ')) {
+  const ignorable =
+    query.poison?.startsWith('fragment on ') || query.poison?.startsWith('skipped field');
+  if (hasData(answer) && unpoisoned && ignorable) {
     // Answered exactly as without the fragment: ignored, not read. Anything else is a leak.
     const plain = await askAsRole(oracle, unpoisoned);
     if (
@@ -431,7 +434,7 @@ async function judgeRefusal(
         kind: 'ignored-unlisted',
         role: query.role,
         query: printQuery(oracle, query),
-        detail: `(${property}) expected a validation error for ${query.poison}; the role got ${describeAnswer(answer)}, the same as without it (the fragment was skipped, not refused)`,
+        detail: `(${property}) expected a validation error for ${query.poison}; the role got ${describeAnswer(answer)}, the same as without it (skipped, not refused)`,
       };
       tally.find(finding);
       return finding;

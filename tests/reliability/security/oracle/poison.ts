@@ -85,6 +85,7 @@ export const POISON_KINDS = [
   'hidden-root',
   'unlisted-argument',
   'foreign-fragment',
+  'skipped-field',
 ] as const;
 export type PoisonKind = (typeof POISON_KINDS)[number];
 
@@ -658,6 +659,17 @@ export function poisonQuery(
           fields: [{ kind: 'scalar', name: column.name }],
         });
         label = `fragment on ${other} (${column.name}) inside ${site.table}`;
+      }
+    } else if (kind === 'skipped-field') {
+      // A field the schema does not list under @skip(if: true) / @include(if: false): GraphQL
+      // validates a document before it runs, so the field is an error whatever the directive.
+      const site = pick(fieldSites, recipe.site);
+      const hidden = site && hiddenSelection(ctx, attempt, site.table);
+      const selection = hidden?.selection;
+      if (site && selection && (selection.kind === 'scalar' || selection.kind === 'object')) {
+        const directive = attempt.c % 2 ? '@skip(if: true)' : '@include(if: false)';
+        site.fields.push({ ...selection, directive });
+        label = `skipped field (${directive}) ${hidden.label.replace(/^\w+ /, '')}`;
       }
     } else if (kind === 'hidden-order') {
       const site = pick(argSites, recipe.site);

@@ -31,11 +31,18 @@ export interface ListArgs {
 }
 
 export type Selection =
-  | { kind: 'scalar'; name: string; args?: Record<string, ArgValue> }
+  | { kind: 'scalar'; name: string; args?: Record<string, ArgValue>; directive?: string }
   | { kind: 'typename' }
   /** An inline fragment on another type (refusal checks only). */
   | { kind: 'fragment'; on: string; fields: Selection[] }
-  | { kind: 'object'; name: string; alias: string; table: string; fields: Selection[] }
+  | {
+      kind: 'object';
+      name: string;
+      alias: string;
+      table: string;
+      fields: Selection[];
+      directive?: string;
+    }
   | {
       kind: 'array';
       name: string;
@@ -180,14 +187,16 @@ class Printer {
         return '__typename';
       case 'fragment':
         return `... on ${field.on} { ${field.fields.map((inner) => this.field(field.on, inner)).join(' ')} }`;
-      case 'scalar':
-        return field.args
-          ? `${field.name}(${Object.entries(field.args)
+      case 'scalar': {
+        const args = field.args
+          ? `(${Object.entries(field.args)
               .map(([name, value]) => `${name}: ${printLiteral(value)}`)
               .join(', ')})`
-          : field.name;
+          : '';
+        return `${field.name}${args}${field.directive ? ` ${field.directive}` : ''}`;
+      }
       case 'object':
-        return `${field.alias}: ${field.name} ${this.selection(field.table, field.fields)}`;
+        return `${field.alias}: ${field.name}${field.directive ? ` ${field.directive}` : ''} ${this.selection(field.table, field.fields)}`;
       case 'array':
         return `${field.alias}: ${field.name}${this.listArgs(owner, field.name, field.args)} ${this.selection(field.table, field.fields)}`;
       case 'aggregate':

@@ -96,8 +96,8 @@ const HIDDEN_RUNS = Number(
 );
 /** Operations in flight at once (property a). */
 const PARALLEL = 6;
-/** How long shrinking a counterexample may take. */
-const SHRINK_MS = 120_000;
+/** How long shrinking a counterexample may take (it replays operations, and waits for live ones). */
+const SHRINK_MS = byProfile({ short: 60_000, full: 180_000 });
 
 process.stdout.write(
   `[permission-oracle] seed ${SEED} (ORACLE_SEED=${SEED} replays this run), ${PROFILE} profile\n`,

@@ -45,6 +45,8 @@ const REQUESTS = Number(
 const PARALLEL = 6;
 /** Written by well-formed attempts, by design: excluded from "nothing written", reported. */
 const ATTEMPT_COUNTERS = 'auth.rate_limits';
+/** Code challenges: a known address at /register or /quick-auth gets one (decision 016). */
+const CHALLENGES = 'auth.login_codes';
 const EXISTING_EMAIL = 'hostile-auth@example.com';
 
 interface AuthShot {
@@ -603,8 +605,12 @@ describe.each(databaseTargets)('hostile input on the auth endpoints, on $name', 
       // Only answers that create nothing may succeed: the constant { ok: true } of
       // /reset_password and /logout (an unknown account or token changes nothing, and the
       // answer does not tell), CORS preflights and GET of /healthz.
+      // A known address at /register or /quick-auth gets a code challenge (decision 016): a
+      // ticket, no session and no account; the code goes to the address's own owner.
       const harmless =
         (['/reset_password', '/logout'].includes(shot.path) && text === '{"ok":true}') ||
+        (['/register', '/quick-auth'].includes(shot.path) &&
+          /^\{"is2fa":true,"token":"[\w-]+"\}$/.test(text)) ||
         shot.method === 'OPTIONS' ||
         shot.path.startsWith('/healthz');
       return tally.count(
@@ -655,13 +661,20 @@ describe.each(databaseTargets)('hostile input on the auth endpoints, on $name', 
     await server.auth.drain();
     healthy = (await server.request('/healthz', { method: 'GET' })).status === 200;
     const after = await snapshotTables(db.pool);
-    writes = changedTables(before, after, new Set([ATTEMPT_COUNTERS]));
+    writes = changedTables(before, after, new Set([ATTEMPT_COUNTERS, CHALLENGES]));
+    // Challenges only ever for the existing account, mailed only to its owner.
+    const challenged = await db.pool.query<{ email: string }>(
+      `SELECT DISTINCT u.email FROM auth.login_codes c JOIN public.portal_users u ON u.id = c.user_id`,
+    );
+    expect(challenged.rows.map((row) => row.email)).toEqual(
+      challenged.rows.length > 0 ? [EXISTING_EMAIL] : [],
+    );
     attemptCounters = { before: before[ATTEMPT_COUNTERS], after: after[ATTEMPT_COUNTERS] };
-    mails = mailbox.messages.length;
+    mails = mailbox.messages.length - mailbox.to(EXISTING_EMAIL).length;
     expect(tally.failures, tally.examples.join('\n')).toBe(0);
     expect(healthy, '/healthz after the run').toBe(true);
     expect(writes, 'rows written by hostile requests').toEqual({});
-    expect(mails, 'mails sent for hostile requests').toBe(0);
+    expect(mails, 'mails sent for hostile requests to anyone but the account owner').toBe(0);
     expect(({} as Record<string, unknown>)['isAdmin']).toBeUndefined();
     expect(tally.requests).toBeGreaterThanOrEqual(REQUESTS);
   });

@@ -144,6 +144,15 @@ describe('security regression: row permissions hold in every expression a user w
     },
   );
 
+  it('refuses an inline fragment on another type instead of skipping it unread', async () => {
+    const { body } = await engine.graphql(
+      '{ notes { body ... on secrets { phrase } ... on secrets { no_such_field } } }',
+      { headers: as(ALICE) },
+    );
+    expect(body.data).toBeUndefined();
+    expect(body.errors?.[0]?.extensions.code).toBe('validation-failed');
+  });
+
   it('names only the columns the role may see when refusing a distinct_on', async () => {
     await db.pool.query('ALTER TABLE notes ADD COLUMN hidden_note text');
     const restarted = await startTestEngine(db.url, { object: metadata });

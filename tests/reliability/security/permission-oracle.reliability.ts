@@ -56,9 +56,11 @@ import type { OracleQuery } from './oracle/query.ts';
  *   lists `<table>_stream` (the engine leaves streaming subscriptions out), so those are probed
  *   as unlisted root fields of subscriptions. Also probed: an inline fragment on another type,
  *   and an unlisted field under @skip(if: true) / @include(if: false). GraphQL validates a
- *   document before running it, so both are errors; Hasura (Parser/Collect.hs) and this engine
- *   drop them unread instead. Answered as without them, they are `ignored-unlisted`: failing
- *   (SECURITY.md row 18: nothing outside the schema, at any depth) but not counted as leaks.
+ *   document before running it, so both are errors; Hasura (Parser/Collect.hs) drops them unread
+ *   instead. The engine now refuses the fragment (an `ignored-unlisted` finding fails the check,
+ *   SECURITY.md row 18) and, as the official engine in production, drops a skipped field before
+ *   resolving it: answered exactly as without it, that is the `skipped-by-directive` outcome,
+ *   counted and not failing (decision 018); answered any other way, it is judged as a leak.
  * - The oracle's database ignores every write but the oracle's own (oracle/seed.ts
  *   freezeTables): the product's minute crons (rates, order deadlines) would otherwise change
  *   rows between the reference copy and a request.

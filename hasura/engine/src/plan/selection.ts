@@ -153,7 +153,16 @@ export function collectFields(
         case Kind.INLINE_FRAGMENT: {
           if (!isIncluded(selection.directives, ctx, setPath)) break;
           const condition = selection.typeCondition?.name.value;
-          if (condition && condition !== typeName) break;
+          // As for named fragments: the schema's types are objects only, so a fragment on
+          // another type can never apply. Refused, not skipped unread (the permission oracle:
+          // nothing outside the role's schema is accepted, at any depth).
+          if (condition && condition !== typeName) {
+            throw new HasuraError(
+              'validation-failed',
+              `inline fragment on "${condition}" cannot be used on "${typeName}"`,
+              setPath,
+            );
+          }
           visit(selection.selectionSet, setPath, stack);
           break;
         }

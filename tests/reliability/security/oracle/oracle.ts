@@ -430,6 +430,14 @@ async function judgeRefusal(
       plain.kind === 'data' &&
       canonicalData(answer.data, query) === canonicalData(plain.data, unpoisoned)
     ) {
+      // A field under @skip(if: true) / @include(if: false) is dropped before it is resolved,
+      // as the official engine does (graphql-engine Hasura/GraphQL/Parser/Collect.hs applies the
+      // directives first), so production answers the same: never read, counted, not failing
+      // (decision 018). An inline fragment on another type must be refused.
+      if (query.poison?.startsWith('skipped field')) {
+        tally.outcome('skipped-by-directive');
+        return undefined;
+      }
       finding = {
         kind: 'ignored-unlisted',
         role: query.role,

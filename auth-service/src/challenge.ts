@@ -23,6 +23,7 @@ import { startSession, type Tokens } from './session.ts';
 const MAIL_PURPOSE: Record<CodePurpose, CodeMailPurpose> = {
   login_2fa: 'sign-in',
   quick_auth: 'sign-in',
+  confirm_address: 'sign-in',
   two_factor_on: 'two-factor-on',
   two_factor_off: 'two-factor-off',
 };

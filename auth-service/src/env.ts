@@ -1,4 +1,3 @@
-import { isIP, isIPv4 } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 import * as z from 'zod';
@@ -10,6 +9,7 @@ import {
   port,
   secret,
   telegramBotToken,
+  trustedProxies,
 } from '@app/shared/env';
 
 /** Same default as hasura/engine/src/env.ts: the engine verifies what this service signs. */
@@ -42,50 +42,6 @@ const originList = z
 
 const stringBool = z.enum(['true', 'false']).transform((value) => value === 'true');
 
-/** proxy-addr's named ranges, which Express's `trust proxy` accepts beside addresses. */
-const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-/** An address, `address/prefix` or IPv4 `address/netmask`, as Express's `trust proxy` takes. */
-function isProxyAddress(entry: string): boolean {
-  if (PROXY_RANGES.has(entry)) return true;
-  const [address = '', range, ...rest] = entry.split('/');
-  const version = isIP(address);
-  if (version === 0 || rest.length > 0) return false;
-  if (range === undefined) return true;
-  if (/^\d{1,3}$/.test(range)) return Number(range) <= (version === 4 ? 32 : 128);
-  return version === 4 && isIPv4(range);
-}
-
-/**
- * The reverse proxies in front of the service, by address (SECURITY.md 23): only a request
- * that arrives from one of them has its X-Forwarded-For believed, so a client that reaches the
- * service directly never chooses the address its limits count against. Empty: none. A hop
- * count is refused: it believes whoever connects, proxy or not.
- */
-const trustedProxies = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((item) => item.trim())
-      .filter((item) => item !== ''),
-  )
-  .superRefine((entries, context) => {
-    for (const entry of entries) {
-      if (/^\d+$/.test(entry)) {
-        context.addIssue({
-          code: 'custom',
-          message: `is a hop count (${entry}); list the proxy's own address instead (e.g. 127.0.0.1, 10.0.0.0/8, loopback), or leave it empty to trust none`,
-        });
-      } else if (!isProxyAddress(entry)) {
-        context.addIssue({
-          code: 'custom',
-          message: `"${entry}" is not an IP address, a CIDR range or one of loopback, linklocal, uniquelocal`,
-        });
-      }
-    }
-  });
-
 export const AuthEnv = z
   .object({
     NODE_ENV: NodeEnv,
@@ -104,7 +60,7 @@ export const AuthEnv = z
     AUTH_MINIAPP_ORIGIN: origin.default('http://localhost:3000'),
     AUTH_ACCESS_TOKEN_COOKIE: stringBool.default(false),
     AUTH_ACCESS_TOKEN_COOKIE_DOMAIN: z.string().min(1).optional(),
-    AUTH_TRUST_PROXY: trustedProxies.default([]),
+    AUTH_TRUST_PROXY: trustedProxies(),
     AUTH_RATE_LIMIT_FACTOR: z.coerce.number().positive().max(1_000_000).default(1),
     SMTP_URL: z
       .string()

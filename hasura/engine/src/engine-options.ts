@@ -1,5 +1,6 @@
 import type { Logger } from '@app/shared/log';
 
+import type { VisitorBudgetSettings } from './http/visitor-budget.ts';
 import type { EngineLimits } from './plan/limits.ts';
 
 /** Where the engine reads Hasura metadata from. */
@@ -46,6 +47,12 @@ export interface EngineOptions {
    * metadata's global allow-list collections (plan/allowlist.ts). Default false, as Hasura.
    */
   enableAllowlist?: boolean;
+  /**
+   * The unauthorized role's engine time per client address (ENGINE_VISITOR_BURST_MS,
+   * ENGINE_VISITOR_REFILL_MS_PER_S, ENGINE_TRUST_PROXY; http/visitor-budget.ts). Unset ones
+   * keep their defaults; `false` turns the budget off.
+   */
+  visitorBudget?: Partial<VisitorBudgetSettings> | false;
   logger?: Logger;
 }
 

@@ -10,6 +10,7 @@ import { startEventTriggers } from './events/index.ts';
 import { createGraphQLHandler } from './http/graphql-handler.ts';
 import { corsPolicy } from './http/cors.ts';
 import { createHttpServer } from './http/server.ts';
+import { createVisitorBudget, DEFAULT_VISITOR_BUDGET } from './http/visitor-budget.ts';
 import { loadMetadata } from './metadata/load.ts';
 import { createOperationGate } from './plan/allowlist.ts';
 import { DEFAULT_LIMITS } from './plan/limits.ts';
@@ -80,6 +81,13 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       logger: options.logger,
       limits,
       gate,
+      visitors:
+        options.visitorBudget === false || options.unauthorizedRole === undefined
+          ? undefined
+          : {
+              role: options.unauthorizedRole,
+              budget: createVisitorBudget({ ...DEFAULT_VISITOR_BUDGET, ...options.visitorBudget }),
+            },
     });
     const server = createHttpServer(
       handler,

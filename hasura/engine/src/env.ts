@@ -2,8 +2,9 @@ import { fileURLToPath } from 'node:url';
 
 import * as z from 'zod';
 
-import { NodeEnv, port, secret } from '@app/shared/env';
+import { NodeEnv, port, secret, trustedProxies } from '@app/shared/env';
 
+import { DEFAULT_VISITOR_BUDGET } from './http/visitor-budget.ts';
 import { DEFAULT_LIMITS } from './plan/limits.ts';
 
 const stringBool = z.enum(['true', 'false']).transform((value) => value === 'true');
@@ -64,6 +65,16 @@ export const EngineEnv = z.object({
   ENGINE_MAX_BATCH_SIZE: limit(DEFAULT_LIMITS.maxBatchSize),
   /** Most operations (live subscriptions, queries in flight) at once on one WebSocket. */
   ENGINE_MAX_WS_OPERATIONS: limit(DEFAULT_LIMITS.maxOperationsPerConnection),
+  /*
+   * A visitor's (the unauthorized role's) engine time per client address, refused only while
+   * someone else waits (http/visitor-budget.ts, decision 020).
+   */
+  /** The most engine time, in ms, a visitor may spend at once. */
+  ENGINE_VISITOR_BURST_MS: limit(DEFAULT_VISITOR_BUDGET.burstMs),
+  /** Engine time, in ms, a visitor earns back each second. */
+  ENGINE_VISITOR_REFILL_MS_PER_S: limit(DEFAULT_VISITOR_BUDGET.refillMsPerSecond),
+  /** The proxies in front of the engine whose X-Forwarded-For is believed; empty: none. */
+  ENGINE_TRUST_PROXY: trustedProxies(),
 });
 export type EngineEnv = z.infer<typeof EngineEnv>;
 

@@ -20,6 +20,7 @@ export type HasuraErrorCode =
   | 'permission-denied'
   | 'permission-error'
   | 'postgres-error'
+  | 'rate-limit-exceeded'
   | 'unexpected'
   | 'validation-failed';
 

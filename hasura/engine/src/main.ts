@@ -37,6 +37,11 @@ const engine = await createEngine({
     maxBatchSize: env.ENGINE_MAX_BATCH_SIZE,
     maxOperationsPerConnection: env.ENGINE_MAX_WS_OPERATIONS,
   },
+  visitorBudget: {
+    burstMs: env.ENGINE_VISITOR_BURST_MS,
+    refillMsPerSecond: env.ENGINE_VISITOR_REFILL_MS_PER_S,
+    trustedProxies: env.ENGINE_TRUST_PROXY,
+  },
   environment: metadataEnvironment(),
   logger,
 });

@@ -94,3 +94,5 @@ export function loadEnv<Shape extends z.ZodRawShape>(
     throw error;
   }
 }
+
+export { trustedProxies } from './trusted-proxies.ts';

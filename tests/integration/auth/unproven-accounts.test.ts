@@ -203,6 +203,29 @@ describe.each(databaseTargets)('unproven accounts on $name', (target) => {
     expect(login.body['accessToken']).toEqual(expect.any(String));
   });
 
+  it('a sign-in code right after proving the address from its own session is not held back by the resend cooldown', async () => {
+    // Proving from its own session used the sign-in purpose, so the next 60 s refused a
+    // two-factor sign-in with 429: the proof's code, used up, still counted as the last one sent.
+    const email = 'prove-then-sign-in@example.com';
+    const signedUp = await product.tokens('/register', {
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
+    const proven = await product.proveByCode(email, {
+      authorization: `Bearer ${signedUp.accessToken}`,
+    });
+    const turnedOn = await product.auth.post(
+      '/two-factor',
+      { enabled: true, password: PASSWORD },
+      { authorization: `Bearer ${proven.accessToken}` },
+    );
+    expect(turnedOn.status).toBe(200);
+    const login = await product.auth.post('/login', { email, password: PASSWORD });
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+    expect(login.body['is2fa']).toBe(true);
+  });
+
   it('security regression: /register and /quick-auth answer a known address alike, and a new one alike', async () => {
     const email = 'known@example.com';
     await createUser(product.db, { email, password: PASSWORD });

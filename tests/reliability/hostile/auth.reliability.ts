@@ -87,6 +87,7 @@ const ENDPOINTS = [
   '/change-password',
   '/telegram-auth',
   '/logout',
+  '/two-factor',
 ] as const;
 
 /** E-mail addresses the validator refuses: nearly right, look-alikes, injections, overlong. */
@@ -302,6 +303,20 @@ function shapedBody(path: (typeof ENDPOINTS)[number]): fc.Arbitrary<Record<strin
             { requiredKeys: ['token'] },
           ),
           fc.record({ password: anyPassword, currentPassword: anyPassword }),
+        ),
+      );
+    case '/two-factor':
+      // Signed-in only: without a session of a real account (the headers' tokens are forged,
+      // expired or for no account) nothing changes, whatever the password or code.
+      return withOptional(
+        fc.record(
+          {
+            enabled: fc.oneof(fc.boolean(), wrongType),
+            password: anyPassword,
+            token: badToken,
+            code: badCode,
+          },
+          { requiredKeys: [] },
         ),
       );
     case '/telegram-auth':

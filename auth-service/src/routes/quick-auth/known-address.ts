@@ -34,7 +34,7 @@ export async function knownAddressChallenge(
   const answer = await startChallenge(
     ctx,
     { ...user, email: user.email },
-    own ? 'login_2fa' : 'quick_auth',
+    own ? 'confirm_address' : 'quick_auth',
     info,
   );
   if (!user.is_verified_email && !own) {

@@ -12,6 +12,8 @@ import { DEFAULT_LIMITS, type EngineLimits } from '../plan/limits.ts';
 import { planOperation, type GraphQLRequest, type OperationPlan } from '../plan/operation.ts';
 import type { SchemaModel } from '../schema/model.ts';
 
+import { overBudget, type VisitorBudget } from './visitor-budget.ts';
+
 export interface GraphQLHandlerOptions {
   model: SchemaModel;
   pool: pg.Pool;
@@ -24,12 +26,16 @@ export interface GraphQLHandlerOptions {
   limits?: EngineLimits | undefined;
   /** The allow-list and introspection rule (plan/allowlist.ts). */
   gate?: OperationGate | undefined;
+  /** Engine time per client address for the unauthorized role (http/visitor-budget.ts). */
+  visitors?: { role: string; budget: VisitorBudget } | undefined;
 }
 
 /** A response body as JSON text, and whether it carries errors (for status codes). */
 export interface GraphQLResponse {
   body: string;
   error: HasuraError | undefined;
+  /** Set when a visitor is over their budget: when to come back (Retry-After). */
+  retryAfterS?: number;
 }
 
 const errorBody = (error: HasuraError) => JSON.stringify({ errors: [error] });
@@ -46,7 +52,37 @@ function isRequest(value: unknown): value is GraphQLRequest {
 /** Answers GraphQL requests (single or batched) for a transport that already read the body. */
 export function createGraphQLHandler(options: GraphQLHandlerOptions) {
   const limits = options.limits ?? DEFAULT_LIMITS;
+  const visitors = options.visitors;
+
+  /**
+   * Runs one operation. With a visitor budget, every non-admin operation counts as in flight
+   * for its client address, and a visitor's is refused while their budget is spent and someone
+   * else is waiting, then paid for (http/visitor-budget.ts).
+   */
   async function runOne(
+    request: unknown,
+    session: Session,
+    headers: RequestHeaders = {},
+  ): Promise<GraphQLResponse> {
+    if (visitors === undefined || session.isAdmin) return execute(request, session, headers);
+    const client = visitors.budget.clientOf(headers);
+    const isVisitor = session.role === visitors.role;
+    const retryAfterS = isVisitor ? visitors.budget.wait(client) : undefined;
+    if (retryAfterS !== undefined) {
+      const error = overBudget(retryAfterS);
+      return { body: errorBody(error), error, retryAfterS };
+    }
+    const end = visitors.budget.begin(client);
+    const started = performance.now();
+    try {
+      return await execute(request, session, headers);
+    } finally {
+      end();
+      if (isVisitor) visitors.budget.charge(client, performance.now() - started);
+    }
+  }
+
+  async function execute(
     request: unknown,
     session: Session,
     headers: RequestHeaders = {},

@@ -47,12 +47,17 @@ function readBody(request: IncomingMessage): Promise<string | undefined> {
   });
 }
 
-function send(response: ServerResponse, status: number, body: string): void {
+function send(response: ServerResponse, status: number, body: string, retryAfterS?: number): void {
   response.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(body),
     // 503: the database (or an action's handler) is briefly unavailable; ask for a retry soon.
-    ...(status === 503 ? { 'retry-after': '1' } : {}),
+    // 429: a visitor over their engine-time budget (visitor-budget.ts) comes back when it refills.
+    ...(retryAfterS !== undefined
+      ? { 'retry-after': String(retryAfterS) }
+      : status === 503
+        ? { 'retry-after': '1' }
+        : {}),
   });
   response.end(body);
 }
@@ -125,12 +130,15 @@ export function createHttpServer(handler: GraphQLHandler, cors?: CorsPolicy): Se
         return;
       }
       const result = await handler.handle(payload, headersOf(request));
+      // Request errors answer 200 on /v1/graphql, as Hasura does; a server's trouble (5xx) and
+      // a refusal to run at all (429, with Retry-After) keep their status for clients and
+      // proxies that act on it.
       const status = result.error
-        ? alpha || result.error.status >= 500
+        ? alpha || result.error.status >= 500 || result.retryAfterS !== undefined
           ? result.error.status
           : 200
         : 200;
-      send(response, status, result.body);
+      send(response, status, result.body, result.retryAfterS);
     })().catch(() => {
       if (!response.headersSent)
         sendError(

@@ -1,24 +1,16 @@
 import * as z from 'zod';
 
-import { NodeEnv, parseEnv, port, secret, telegramBotToken } from '@app/shared/env';
+import { commaList, NodeEnv, parseEnv, port, secret, telegramBotToken } from '@app/shared/env';
 
 /** Comma-separated Telegram chat ids (a group's is negative). */
-const chatIds = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((item) => item.trim())
-      .filter((item) => item !== ''),
-  )
-  .pipe(
-    z.array(
-      z
-        .string()
-        .regex(/^-?\d{1,20}$/, 'must be numeric chat ids')
-        .transform(Number),
-    ),
-  );
+const chatIds = commaList().pipe(
+  z.array(
+    z
+      .string()
+      .regex(/^-?\d{1,20}$/, 'must be numeric chat ids')
+      .transform(Number),
+  ),
+);
 
 export const BotEnv = z
   .object({

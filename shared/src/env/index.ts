@@ -95,4 +95,5 @@ export function loadEnv<Shape extends z.ZodRawShape>(
   }
 }
 
+export { commaList } from './comma-list.ts';
 export { trustedProxies } from './trusted-proxies.ts';

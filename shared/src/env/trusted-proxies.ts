@@ -1,6 +1,6 @@
 import { isIP, isIPv4 } from 'node:net';
 
-import * as z from 'zod';
+import { commaList } from './comma-list.ts';
 
 /** proxy-addr's named ranges, which Express's `trust proxy` accepts beside addresses. */
 const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -24,14 +24,7 @@ function isProxyAddress(entry: string): boolean {
  * connects, proxy or not.
  */
 export const trustedProxies = () =>
-  z
-    .string()
-    .transform((value) =>
-      value
-        .split(',')
-        .map((item) => item.trim())
-        .filter((item) => item !== ''),
-    )
+  commaList()
     .superRefine((entries, context) => {
       for (const entry of entries) {
         if (/^\d+$/.test(entry)) {

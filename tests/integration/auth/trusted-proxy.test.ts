@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import http from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +10,7 @@ import { parse as parseYaml } from 'yaml';
 import { parseAuthEnv } from '@app/auth-service/env';
 
 import { databaseTargets, type TestDatabase } from '../../support/databases.ts';
+import { postJsonFrom } from '../../support/post-from.ts';
 import { migratedDatabase, startAuth, type AuthServer } from './harness.ts';
 
 /*
@@ -31,39 +31,6 @@ const LIMITS = {
 const ATTEMPTS = 16;
 const EXPECTED = [...Array<number>(3).fill(200), ...Array<number>(ATTEMPTS - 3).fill(429)];
 
-/** POSTs JSON to `base` from the local address `from`, as a client on that host would. */
-function postFrom(
-  base: string,
-  path: string,
-  body: unknown,
-  from: string,
-  headers: Record<string, string> = {},
-): Promise<number> {
-  const url = new URL(path, base);
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      url,
-      {
-        method: 'POST',
-        localAddress: from,
-        agent: false,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': String(Buffer.byteLength(payload)),
-          ...headers,
-        },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
-  });
-}
-
 /** `ATTEMPTS` reset requests from `from`, each for another e-mail; their statuses. */
 async function resets(
   base: string,
@@ -73,7 +40,14 @@ async function resets(
   const statuses: number[] = [];
   for (let n = 0; n < ATTEMPTS; n += 1) {
     statuses.push(
-      await postFrom(base, '/reset_password', { email: `r${n}@example.com` }, from, forged(n)),
+      (
+        await postJsonFrom(
+          new URL('/reset_password', base).href,
+          { email: `r${n}@example.com` },
+          from,
+          forged(n),
+        )
+      ).status,
     );
   }
   return statuses;

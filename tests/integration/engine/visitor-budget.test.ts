@@ -1,5 +1,3 @@
-import http from 'node:http';
-
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +13,7 @@ import {
 
 import { databaseTargets, type TestDatabase } from '../../support/databases.ts';
 import { TEST_ADMIN_SECRET } from '../../support/engine.ts';
+import { postJsonFrom } from '../../support/post-from.ts';
 import { DEV_JWT_SECRET, signHs256, userClaims } from '../../support/jwt.ts';
 
 /*
@@ -48,43 +47,19 @@ interface Answer {
 }
 
 /** POSTs a GraphQL body to the engine from the local address `from`. */
-function postFrom(
+async function postFrom(
   url: string,
   body: unknown,
   from: string,
   headers: Record<string, string> = {},
 ): Promise<Answer> {
-  const payload = JSON.stringify(body);
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      `${url}/v1/graphql`,
-      {
-        method: 'POST',
-        localAddress: from,
-        agent: false,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': String(Buffer.byteLength(payload)),
-          ...headers,
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            retryAfter: response.headers['retry-after'],
-            ms: performance.now() - started,
-            body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown,
-          }),
-        );
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
-  });
+  const answer = await postJsonFrom(`${url}/v1/graphql`, body, from, headers);
+  return {
+    status: answer.status,
+    retryAfter: answer.headers['retry-after'],
+    ms: answer.ms,
+    body: JSON.parse(answer.text) as unknown,
+  };
 }
 
 type GraphqlBody = { data?: unknown; errors?: Array<{ extensions?: { code?: string } }> };

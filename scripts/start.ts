@@ -11,12 +11,8 @@ import { loadEnv } from '@app/shared/env';
 
 import { prepareDatabase } from './launcher/database.ts';
 import { LauncherEnv } from './launcher/env.ts';
-import {
-  availableServices,
-  defaultBotEventsUrl,
-  servicePort,
-  SERVICES,
-} from './launcher/services.ts';
+import { launcherAddressEnv } from './launcher/addresses.ts';
+import { availableServices } from './launcher/services.ts';
 import {
   startService,
   stopServices,
@@ -80,30 +76,17 @@ async function shutdown(code: number): Promise<never> {
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
-const serviceNamed = (name: string) => SERVICES.find((service) => service.name === name)!;
-const actions = serviceNamed('actions');
-const webUrl =
-  process.env['PUBLIC_WEB_URL'] ?? `http://localhost:${servicePort(serviceNamed('web'), process.env)}`;
 const serviceEnv = {
   ...process.env,
   NODE_ENV: env.NODE_ENV,
   DATABASE_URL: database.url,
-  // The engine resolves {{ACTIONS_BASE_URL}} and the actions secret from its environment.
-  ACTIONS_BASE_URL: env.ACTIONS_BASE_URL ?? `http://127.0.0.1:${servicePort(actions, process.env)}`,
+  // Every address (where the browser reaches each service, where the services reach each
+  // other, the auth service's allowed origins, links in mail and the bot's buttons) is derived
+  // from the port variables unless set explicitly (launcher/addresses.ts, decision 022).
+  ...launcherAddressEnv(process.env),
+  // Shared by the engine (which sends them) and the actions service and bot (which check them).
   ACTIONS_SECRET: env.ACTIONS_SECRET,
-  // The engine posts the bot's event triggers to {{BOT_EVENTS_URL}} with BOT_EVENTS_SECRET.
-  BOT_EVENTS_URL: env.BOT_EVENTS_URL ?? defaultBotEventsUrl(process.env),
   BOT_EVENTS_SECRET: env.BOT_EVENTS_SECRET,
-  // The browser reaches the engine and the auth service on the ports this launcher uses.
-  PUBLIC_GRAPHQL_URL:
-    process.env['PUBLIC_GRAPHQL_URL'] ??
-    `http://localhost:${servicePort(serviceNamed('engine'), process.env)}/v1/graphql`,
-  PUBLIC_AUTH_URL:
-    process.env['PUBLIC_AUTH_URL'] ??
-    `http://localhost:${servicePort(serviceNamed('auth'), process.env)}`,
-  // Links in mails and bot messages lead to the portal, and the bot's buttons to the mini-app.
-  PUBLIC_WEB_URL: webUrl,
-  MINIAPP_URL: process.env['MINIAPP_URL'] ?? `${webUrl}/telegram-app`,
 };
 availableServices(root).forEach((definition, index) => {
   const service = startService(root, definition, index, serviceEnv);

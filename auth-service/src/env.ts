@@ -12,6 +12,10 @@ import {
   trustedProxies,
 } from '@app/shared/env';
 
+// The stack's addresses, derived from its ports (decision 022); by path until @app/shared/env
+// re-exports the module.
+import { DEFAULT_PORTS, siteUrl, webOrigins } from '../../shared/src/env/stack-addresses.ts';
+
 /** Same default as hasura/engine/src/env.ts: the engine verifies what this service signs. */
 export const DEV_JWT_SECRET = '{"type":"HS256","key":"dev-only-jwt-signing-key-0123456789abcdef"}';
 
@@ -55,9 +59,17 @@ export const AuthEnv = z
     AUTH_CODE_PEPPER: secret('dev-only-auth-code-pepper-0123456789abcdef', 32),
     AUTH_ACCESS_TOKEN_TTL: seconds(900, 60, 3600),
     AUTH_REFRESH_TOKEN_TTL: seconds(2_592_000, 3600, 7_776_000),
-    AUTH_CORS_ORIGINS: originList.default(['http://localhost:3000']),
-    AUTH_WEB_ORIGIN: origin.default('http://localhost:3000'),
-    AUTH_MINIAPP_ORIGIN: origin.default('http://localhost:3000'),
+    /**
+     * The portal's port (every service gets the launcher's environment): unless set, the
+     * origins below follow it, the portal at both http://localhost:WEB_PORT and
+     * http://127.0.0.1:WEB_PORT, so a stack on other ports signs in without more settings.
+     */
+    WEB_PORT: port(DEFAULT_PORTS.web),
+    // Unset (the empty default, which no variable can give: parseEnv drops empty strings) is
+    // filled from WEB_PORT below.
+    AUTH_CORS_ORIGINS: originList.default([]),
+    AUTH_WEB_ORIGIN: origin.default(''),
+    AUTH_MINIAPP_ORIGIN: origin.default(''),
     AUTH_ACCESS_TOKEN_COOKIE: stringBool.default(false),
     AUTH_ACCESS_TOKEN_COOKIE_DOMAIN: z.string().min(1).optional(),
     AUTH_TRUST_PROXY: trustedProxies(),
@@ -74,6 +86,16 @@ export const AuthEnv = z
       .min(1)
       .default(fileURLToPath(new URL('../../.data/outbox/', import.meta.url))),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  })
+  .overwrite((env) => {
+    const portal = siteUrl(env.WEB_PORT);
+    return {
+      ...env,
+      AUTH_CORS_ORIGINS:
+        env.AUTH_CORS_ORIGINS.length > 0 ? env.AUTH_CORS_ORIGINS : webOrigins(env.WEB_PORT),
+      AUTH_WEB_ORIGIN: env.AUTH_WEB_ORIGIN || portal,
+      AUTH_MINIAPP_ORIGIN: env.AUTH_MINIAPP_ORIGIN || portal,
+    };
   })
   .superRefine((env, context) => {
     if (env.NODE_ENV === 'production' && env.SMTP_URL === undefined) {

@@ -1,6 +1,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
+import {
+  DEFAULT_PORTS,
+  PORT_VARIABLES,
+  stackAddresses,
+  portOr,
+  stackPorts,
+  webOrigins,
+} from '../../shared/src/env/stack-addresses.ts';
+
 /** A service the launcher runs when its workspace has an entry point. */
 export interface ServiceDefinition {
   name: string;
@@ -15,14 +24,17 @@ export interface ServiceDefinition {
   urls: (port: number) => string[];
 }
 
-/** Default ports are fixed by ARCHITECTURE.md; each is overridable by its variable. */
+/**
+ * Default ports are fixed by ARCHITECTURE.md (DEFAULT_PORTS in shared/src/env/stack-addresses.ts,
+ * decision 022); each is overridable by its variable.
+ */
 export const SERVICES: ServiceDefinition[] = [
   {
     name: 'engine',
     workspace: 'hasura/engine',
     entry: 'src/main.ts',
-    port: 8080,
-    portVariable: 'HASURA_GRAPHQL_SERVER_PORT',
+    port: DEFAULT_PORTS.engine,
+    portVariable: PORT_VARIABLES.engine,
     healthPath: '/healthz',
     urls: (p) => [`GraphQL      http://localhost:${p}/v1/graphql`],
   },
@@ -30,8 +42,8 @@ export const SERVICES: ServiceDefinition[] = [
     name: 'actions',
     workspace: 'hasura/actions',
     entry: 'src/main.ts',
-    port: 4100,
-    portVariable: 'ACTIONS_PORT',
+    port: DEFAULT_PORTS.actions,
+    portVariable: PORT_VARIABLES.actions,
     healthPath: '/healthz',
     urls: (p) => [`Actions      http://localhost:${p}`],
   },
@@ -39,8 +51,8 @@ export const SERVICES: ServiceDefinition[] = [
     name: 'auth',
     workspace: 'auth-service',
     entry: 'src/main.ts',
-    port: 4000,
-    portVariable: 'AUTH_PORT',
+    port: DEFAULT_PORTS.auth,
+    portVariable: PORT_VARIABLES.auth,
     healthPath: '/healthz',
     urls: (p) => [`Auth         http://localhost:${p}`],
   },
@@ -48,20 +60,23 @@ export const SERVICES: ServiceDefinition[] = [
     name: 'web',
     workspace: 'web',
     entry: 'server/main.ts',
-    port: 3000,
-    portVariable: 'WEB_PORT',
+    port: DEFAULT_PORTS.web,
+    portVariable: PORT_VARIABLES.web,
     healthPath: '/healthz',
-    urls: (p) => [
-      `Web portal   http://localhost:${p}/`,
-      `Mini-app     http://localhost:${p}/telegram-app`,
-    ],
+    urls: (p) => {
+      const [localhost, loopback] = webOrigins(p);
+      return [
+        `Web portal   ${localhost}/  (or ${loopback}/)`,
+        `Mini-app     ${localhost}/telegram-app`,
+      ];
+    },
   },
   {
     name: 'bot',
     workspace: 'bot',
     entry: 'src/main.ts',
-    port: 4200,
-    portVariable: 'BOT_PORT',
+    port: DEFAULT_PORTS.bot,
+    portVariable: PORT_VARIABLES.bot,
     healthPath: '/healthz',
     urls: (p) => [`Bot sandbox  http://localhost:${p}/`],
   },
@@ -69,8 +84,7 @@ export const SERVICES: ServiceDefinition[] = [
 
 /** The bot's event-trigger endpoint (BOT_EVENTS_URL) when not configured: the bot service's. */
 export function defaultBotEventsUrl(env: NodeJS.ProcessEnv): string {
-  const bot = SERVICES.find((service) => service.name === 'bot')!;
-  return `http://127.0.0.1:${servicePort(bot, env)}/events`;
+  return stackAddresses(stackPorts(env)).botEventsUrl;
 }
 
 /** The services whose code exists in this checkout. */
@@ -82,6 +96,5 @@ export function availableServices(root: string): ServiceDefinition[] {
 
 /** The port a service will use: its variable if set, else the default. */
 export function servicePort(service: ServiceDefinition, env: NodeJS.ProcessEnv): number {
-  const configured = Number(env[service.portVariable]);
-  return Number.isInteger(configured) && configured > 0 ? configured : service.port;
+  return portOr(env[service.portVariable], service.port);
 }

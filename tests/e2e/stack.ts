@@ -7,21 +7,22 @@
 /*
  * Below Linux's ephemeral range (32768-60999): the launcher polls each service's health before
  * it listens, and a connection to a free port inside that range can connect to itself and
- * then hold the port.
+ * then hold the port. Side by side, so an offset moves the whole stack into any free range of
+ * ten ports (E2E_PORT_OFFSET=-19600: 3400-3406).
  */
 const BASE_PORTS = {
   web: 23000,
-  engine: 23080,
-  auth: 23040,
-  actions: 23100,
-  bot: 23200,
-  database: 23320,
-  smtp: 23025,
+  engine: 23001,
+  auth: 23002,
+  actions: 23003,
+  bot: 23004,
+  database: 23005,
+  smtp: 23006,
 } as const;
 
 /**
- * E2E_PORT_OFFSET moves every port (two runs on one machine, e.g. CI beside a developer); use
- * multiples of 1000 (up to 9000) so no port of one run lands on another's.
+ * E2E_PORT_OFFSET moves every port (two runs on one machine, e.g. CI beside a developer); any
+ * two offsets at least 10 apart keep the runs apart (multiples of 1000, up to 9000, as before).
  */
 const offset = Number(process.env['E2E_PORT_OFFSET'] ?? 0);
 
@@ -36,7 +37,12 @@ export const ADMIN_SECRET = 'dev-only-hasura-admin-secret';
 /** The stack's embedded PostgreSQL, for tests that look at or move data directly. */
 export const DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${E2E_PORTS.database}/postgres?sslmode=disable`;
 
-/** The launcher's environment for the e2e stack. */
+/**
+ * The launcher's environment for the e2e stack: what a person sets to run the stack on other
+ * ports (the six port variables), nothing more. Every address, the auth service's allowed
+ * origins included, is the launcher's own derivation (decision 022), so a mismatch fails here
+ * as it would for them.
+ */
 export function stackEnvironment(dataDir: string): Record<string, string> {
   return {
     NODE_ENV: 'development',
@@ -48,12 +54,6 @@ export function stackEnvironment(dataDir: string): Record<string, string> {
     AUTH_PORT: String(E2E_PORTS.auth),
     ACTIONS_PORT: String(E2E_PORTS.actions),
     BOT_PORT: String(E2E_PORTS.bot),
-    PUBLIC_SITE_URL: WEB_URL,
-    PUBLIC_GRAPHQL_URL: GRAPHQL_URL,
-    PUBLIC_AUTH_URL: AUTH_URL,
-    AUTH_CORS_ORIGINS: WEB_URL,
-    AUTH_WEB_ORIGIN: WEB_URL,
-    AUTH_MINIAPP_ORIGIN: WEB_URL,
     SMTP_URL: `smtp://127.0.0.1:${E2E_PORTS.smtp}`,
     LOG_LEVEL: 'warn',
     // Many accounts come from one address here; the limits themselves are tested in

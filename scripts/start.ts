@@ -5,6 +5,7 @@
  * that exists in this checkout, waits for their health checks and prints the URLs.
  * Ctrl-C stops everything.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
 import { loadEnv } from '@app/shared/env';
@@ -14,8 +15,11 @@ import { LauncherEnv } from './launcher/env.ts';
 import { launcherAddressEnv } from './launcher/addresses.ts';
 import { availableServices } from './launcher/services.ts';
 import {
+  describeExit,
+  describeTail,
   startService,
   stopServices,
+  SupervisorEnv,
   waitHealthy,
   type RunningService,
 } from './launcher/supervisor.ts';
@@ -35,6 +39,7 @@ function withoutPassword(url: string): string {
 const say = (line: string) => process.stdout.write(`[launcher] ${line}\n`);
 
 const env = loadEnv(LauncherEnv);
+const { LAUNCHER_START_TIMEOUT_SECONDS } = loadEnv(SupervisorEnv);
 const fresh = process.argv.includes('--fresh');
 
 const database = await prepareDatabase(env, { fresh }).catch((error: unknown) => {
@@ -62,6 +67,8 @@ if (removed && removed.deleted + removed.disabled > 0) {
 }
 
 const services: RunningService[] = [];
+/** Services that have answered their health check; until then waitHealthy reports an exit. */
+const healthy = new Set<RunningService>();
 let stopping = false;
 
 async function shutdown(code: number): Promise<never> {
@@ -91,17 +98,23 @@ const serviceEnv = {
 availableServices(root).forEach((definition, index) => {
   const service = startService(root, definition, index, serviceEnv);
   services.push(service);
-  service.child.once('exit', (code, signal) => {
-    if (stopping) return;
-    say(
-      `${definition.name} stopped unexpectedly (${signal ?? `code ${code}`}); stopping the stack`,
-    );
-    void shutdown(1);
+  service.child.once('exit', () => {
+    if (stopping || !healthy.has(service)) return;
+    // Its last lines, which say why it stopped, may still be in the pipe.
+    void Promise.race([service.closed, delay(2_000)]).then(() => {
+      say(
+        `${definition.name} stopped unexpectedly (${describeExit(service.child)}); stopping the stack. ${describeTail(service)}`,
+      );
+      return shutdown(1);
+    });
   });
 });
 
 try {
-  await Promise.all(services.map((service) => waitHealthy(service)));
+  const quietMs = LAUNCHER_START_TIMEOUT_SECONDS * 1000;
+  await Promise.all(
+    services.map((service) => waitHealthy(service, quietMs).then(() => healthy.add(service))),
+  );
 } catch (error) {
   say(error instanceof Error ? error.message : String(error));
   await shutdown(1);

@@ -1,7 +1,9 @@
 /*
  * `npm run db:provision`: migrations, seeds and the admin account on the PostgreSQL server
  * at DATABASE_URL. Production runs it once per deploy (docker-compose's `provision`
- * service); it is idempotent, so running it again changes nothing.
+ * service); it is idempotent, so running it again changes nothing. Migrations the official
+ * engine image applied at boot (recorded in hdb_catalog.hdb_version.cli_state) count as applied,
+ * and those applied here are recorded there too (decision 021).
  */
 import * as z from 'zod';
 

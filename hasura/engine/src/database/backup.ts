@@ -31,7 +31,12 @@
  *   3. {type: "sequences", sequences: [{schema, name, lastValue, isCalled}]};
  *   4. {type: "end", tables, rows}.
  * The ledger hdb_catalog.schema_migrations is recorded in the header, not as a table: a restore
- * rebuilds it by applying the migrations.
+ * rebuilds it by applying the migrations. The header's migrations are those either ledger
+ * records, schema_migrations or the Hasura CLI's catalog state (hdb_version.cli_state, where the
+ * official cli-migrations image records what it applied; cli-state.ts, decision 021); a backup
+ * refuses ledgers that contradict each other. hdb_version itself is saved like any table, but a
+ * restore skips it (our engine does not create the official metadata catalog), so the restored
+ * database has the v2 ledger only, which the image's CLI copies into its state on first boot.
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -41,6 +46,8 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 
 import type pg from 'pg';
+
+import { CLI_DATABASE, effectiveLedger, MigrationLedgerError, readLedgers } from './cli-state.ts';
 
 export const BACKUP_FORMAT = 'exchange-portal-backup';
 export const BACKUP_FORMAT_VERSION = 1;
@@ -79,7 +86,7 @@ export interface BackupHeader {
   formatVersion: number;
   createdAt: string;
   serverVersion: string;
-  /** Versions in hdb_catalog.schema_migrations, oldest first, as strings (they are bigints). */
+  /** Applied versions (either ledger), oldest first, as strings (they are bigints). */
   migrations: string[];
   /** Versions the ledger marks dirty; a restore refuses such a backup. */
   dirtyMigrations: string[];
@@ -244,20 +251,37 @@ export async function foreignKeyOrder(
   return [...ordered, ...tables.filter((table) => !placed.has(table.oid))];
 }
 
-/** Ledger versions, oldest first, and the dirty ones; empty when there is no ledger. */
+/**
+ * The applied migrations, oldest first, and the dirty ones: what either ledger records
+ * (hdb_catalog.schema_migrations, or the Hasura CLI's catalog state in hdb_version.cli_state;
+ * cli-state.ts). Empty when there is no ledger. `strict` refuses ledgers that contradict each
+ * other (a backup must name the migrations a restore can reproduce).
+ */
 export async function readLedger(
   client: pg.ClientBase,
+  options: { strict?: boolean } = {},
 ): Promise<{ migrations: string[]; dirty: string[] }> {
-  const { rows: exists } = await client.query<{ present: boolean }>(
-    `SELECT to_regclass('hdb_catalog.schema_migrations') IS NOT NULL AS present`,
-  );
-  if (!exists[0]?.present) return { migrations: [], dirty: [] };
-  const { rows } = await client.query<{ version: string; dirty: boolean }>(
-    'SELECT version::text AS version, dirty FROM hdb_catalog.schema_migrations ORDER BY version',
-  );
+  const ledgers = await readLedgers(client);
+  const cli = Object.entries(ledgers.cli?.migrations[CLI_DATABASE] ?? {});
+  const dirty = new Set([
+    ...[...ledgers.v2].filter(([, isDirty]) => isDirty).map(([version]) => version),
+    ...cli.filter(([, isDirty]) => isDirty).map(([version]) => version),
+  ]);
+  if (options.strict && dirty.size === 0) {
+    try {
+      effectiveLedger(ledgers);
+    } catch (error) {
+      if (error instanceof MigrationLedgerError) throw new BackupError(error.message);
+      throw error;
+    }
+  }
+  const byVersion = (a: string, b: string) =>
+    BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0;
   return {
-    migrations: rows.map((row) => row.version),
-    dirty: rows.filter((row) => row.dirty).map((row) => row.version),
+    migrations: [...new Set([...ledgers.v2.keys(), ...cli.map(([version]) => version)])].sort(
+      byVersion,
+    ),
+    dirty: [...dirty].sort(byVersion),
   };
 }
 
@@ -375,7 +399,7 @@ export async function backupDatabase(
     const { rows: version } = await client.query<{ version: string }>(
       `SELECT current_setting('server_version') AS version`,
     );
-    const ledger = await readLedger(client);
+    const ledger = await readLedger(client, { strict: true });
     const tables = (await foreignKeyOrder(client, await listTables(client, BACKUP_SCHEMAS))).filter(
       (table) => tableKey(table) !== LEDGER_TABLE,
     );

@@ -1,12 +1,23 @@
 import type { Pool, PoolClient } from 'pg';
 
+import {
+  CLI_DATABASE,
+  effectiveLedger,
+  MigrationLedgerError,
+  readLedgers,
+  writeLedgers,
+  type Ledgers,
+} from './cli-state.ts';
 import { compareVersions, loadMigrationFiles, type MigrationFile } from './migration-files.ts';
 
 /*
- * Applies hasura/migrations the way `hasura migrate apply` does and records them in the
- * same ledger, hdb_catalog.schema_migrations (version, dirty), so a real Hasura deployment
- * pointed at this database sees the same state. Each migration runs in one transaction
- * together with its ledger row, so a failure leaves neither half applied.
+ * Applies hasura/migrations the way `hasura migrate apply` does and records them where a real
+ * Hasura deployment looks: in hdb_catalog.schema_migrations (config v2) and, once the official
+ * server has created hdb_catalog.hdb_version, in its cli_state (config v3, what the
+ * cli-migrations-v3 image reads and writes). A migration is applied if either ledger says so;
+ * the two are brought in line whenever this runs (see cli-state.ts and decision 021). Each
+ * migration runs in one transaction together with both ledgers' records, so a failure leaves
+ * neither half applied.
  */
 
 /** The ledger Hasura's CLI and engine image use (restore.ts creates it too). */
@@ -57,36 +68,42 @@ async function withMigrationLock<T>(
   }
 }
 
-async function appliedVersions(client: PoolClient): Promise<Map<string, boolean>> {
-  const { rows } = await client.query<{ version: string; dirty: boolean }>(
-    'SELECT version::text AS version, dirty FROM hdb_catalog.schema_migrations',
-  );
-  return new Map(rows.map((row) => [row.version, row.dirty]));
-}
-
-function refuseDirty(applied: Map<string, boolean>): void {
-  const dirty = [...applied].filter(([, isDirty]) => isDirty).map(([version]) => version);
-  if (dirty.length > 0) {
-    throw new MigrationError(
-      `migration ${dirty.join(', ')} is marked dirty in hdb_catalog.schema_migrations: ` +
-        'fix the database by hand, then clear the flag',
-    );
+/** Both ledgers (the hdb_version row locked) and what they say is applied; refuses unclear. */
+async function readApplied(client: PoolClient): Promise<Ledgers & { applied: Set<string> }> {
+  const ledgers = await readLedgers(client, { lock: true });
+  try {
+    const { applied, inSync } = effectiveLedger(ledgers);
+    if (!inSync) {
+      // e.g. migrations the image applied: recorded in schema_migrations too, and the catalog
+      // state completed as the CLI's own state copy would.
+      await writeLedgers(client, ledgers, applied);
+    }
+    return { ...ledgers, applied };
+  } catch (error) {
+    if (error instanceof MigrationLedgerError) throw new MigrationError(error.message);
+    throw error;
   }
 }
 
+/**
+ * Runs one migration's SQL and records `applied` (the applied set after it) in both ledgers,
+ * in one transaction; the ledgers are read again inside it.
+ */
 async function runInTransaction(
   client: PoolClient,
   migration: MigrationFile,
   sql: string,
-  ledgerSql: string,
+  applied: (before: Set<string>) => Set<string>,
 ): Promise<void> {
   await client.query('BEGIN');
   try {
+    const ledgers = await readApplied(client);
     await client.query(sql);
-    await client.query(ledgerSql, [migration.version]);
+    await writeLedgers(client, ledgers, applied(ledgers.applied));
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK');
+    if (error instanceof MigrationError) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     throw new MigrationError(
       `migration ${migration.version}_${migration.name} failed: ${reason}`,
@@ -98,19 +115,31 @@ async function runInTransaction(
   }
 }
 
+/** Reads (and, if they differ, reconciles) the ledgers in a transaction of its own. */
+async function appliedVersions(client: PoolClient): Promise<Set<string>> {
+  await client.query('BEGIN');
+  try {
+    const { applied } = await readApplied(client);
+    await client.query('COMMIT');
+    return applied;
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  }
+}
+
 /** Applies every pending migration in version order; returns the ones it applied. */
 export async function migrateUp(pool: Pool, dir: string): Promise<MigrationFile[]> {
   const migrations = await loadMigrationFiles(dir);
   return withMigrationLock(pool, async (client) => {
     const applied = await appliedVersions(client);
-    refuseDirty(applied);
     const pending = migrations.filter((migration) => !applied.has(migration.version));
     for (const migration of pending) {
       await runInTransaction(
         client,
         migration,
         migration.upSql,
-        'INSERT INTO hdb_catalog.schema_migrations (version, dirty) VALUES ($1, false)',
+        (before) => new Set([...before, migration.version]),
       );
     }
     return pending;
@@ -133,8 +162,7 @@ export async function migrateDown(
   const migrations = await loadMigrationFiles(dir);
   return withMigrationLock(pool, async (client) => {
     const applied = await appliedVersions(client);
-    refuseDirty(applied);
-    const appliedNewestFirst = [...applied.keys()].sort((a, b) => compareVersions(b, a));
+    const appliedNewestFirst = [...applied].sort((a, b) => compareVersions(b, a));
     const count = options.all ? appliedNewestFirst.length : (options.steps ?? 1);
     const undone: MigrationFile[] = [];
     for (const version of appliedNewestFirst.slice(0, count)) {
@@ -148,7 +176,7 @@ export async function migrateDown(
         client,
         migration,
         migration.downSql,
-        'DELETE FROM hdb_catalog.schema_migrations WHERE version = $1',
+        (before) => new Set([...before].filter((version) => version !== migration.version)),
       );
       undone.push(migration);
     }
@@ -160,8 +188,13 @@ export async function migrateDown(
 export async function migrationStatus(pool: Pool, dir: string): Promise<MigrationStatus[]> {
   const migrations = await loadMigrationFiles(dir);
   return withMigrationLock(pool, async (client) => {
-    const applied = await appliedVersions(client);
-    const versions = new Set([...migrations.map((m) => m.version), ...applied.keys()]);
+    // Read only: a status never writes, and shows what either ledger records.
+    const ledgers = await readLedgers(client);
+    const applied = new Set([
+      ...ledgers.v2.keys(),
+      ...Object.keys(ledgers.cli?.migrations[CLI_DATABASE] ?? {}),
+    ]);
+    const versions = new Set([...migrations.map((m) => m.version), ...applied]);
     return [...versions].sort(compareVersions).map((version) => ({
       version,
       name: migrations.find((m) => m.version === version)?.name,

@@ -22,6 +22,7 @@ import {
   type TableCount,
   type TableInfo,
 } from './backup.ts';
+import { MigrationLedgerError, readLedgers, writeLedgers } from './cli-state.ts';
 import { compareVersions, loadMigrationFiles, type MigrationFile } from './migration-files.ts';
 import { LEDGER_DDL, MIGRATION_LOCK_KEY } from './migrator.ts';
 import { DEFAULT_MIGRATIONS_DIR } from './project-paths.ts';
@@ -347,11 +348,18 @@ async function applyMigrations(client: pg.ClientBase, migrations: MigrationFile[
         `migration ${migration.version}_${migration.name} failed: ${(error as Error).message}`,
       );
     }
-    await client.query(
-      'INSERT INTO hdb_catalog.schema_migrations (version, dirty) VALUES ($1, false)',
-      [migration.version],
-    );
   }
+  // Both ledgers, as db:migrate records them: schema_migrations, and the Hasura CLI's catalog
+  // state if the official server's hdb_version is there (it is not after --force, which drops
+  // hdb_catalog: the image's CLI then copies schema_migrations on its first run).
+  let ledgers;
+  try {
+    ledgers = await readLedgers(client, { lock: true });
+  } catch (error) {
+    if (error instanceof MigrationLedgerError) throw new RestoreError(error.message);
+    throw error;
+  }
+  await writeLedgers(client, ledgers, new Set(migrations.map((migration) => migration.version)));
 }
 
 async function chooseTriggerMode(

@@ -3,18 +3,18 @@ import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 
 import {
+  commaList,
+  DEFAULT_PORTS,
   DEV_TELEGRAM_BOT_TOKEN,
   NodeEnv,
   parseEnv,
   port,
   secret,
+  siteUrl,
   telegramBotToken,
   trustedProxies,
+  webOrigins,
 } from '@app/shared/env';
-
-// The stack's addresses, derived from its ports (decision 022); by path until @app/shared/env
-// re-exports the module.
-import { DEFAULT_PORTS, siteUrl, webOrigins } from '../../shared/src/env/stack-addresses.ts';
 
 /** Same default as hasura/engine/src/env.ts: the engine verifies what this service signs. */
 export const DEV_JWT_SECRET = '{"type":"HS256","key":"dev-only-jwt-signing-key-0123456789abcdef"}';
@@ -34,15 +34,7 @@ const origin = z.string().refine((value) => {
   }
 }, 'must be an origin like https://example.com (no path, no trailing slash)');
 
-const originList = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((item) => item.trim())
-      .filter((item) => item !== ''),
-  )
-  .pipe(z.array(origin).min(1));
+const originList = commaList().pipe(z.array(origin).min(1));
 
 const stringBool = z.enum(['true', 'false']).transform((value) => value === 'true');
 

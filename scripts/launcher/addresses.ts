@@ -3,18 +3,9 @@
  * shared/src/env/stack-addresses.ts (the one source of truth, decision 022), unless the person
  * starting the stack set a variable explicitly.
  */
-import {
-  derivedAddressVariables,
-  stackAddresses,
-  stackPorts,
-} from '../../shared/src/env/stack-addresses.ts';
+import { derivedAddressVariables, stackAddresses, stackPorts } from '@app/shared/env';
 
-export {
-  DEFAULT_PORTS,
-  PORT_VARIABLES,
-  stackPorts,
-  type StackPart,
-} from '../../shared/src/env/stack-addresses.ts';
+export { DEFAULT_PORTS, PORT_VARIABLES, stackPorts, type StackPart } from '@app/shared/env';
 
 type EnvSource = Record<string, string | undefined>;
 

@@ -8,7 +8,7 @@ import {
   portOr,
   stackPorts,
   webOrigins,
-} from '../../shared/src/env/stack-addresses.ts';
+} from '@app/shared/env';
 
 /** A service the launcher runs when its workspace has an entry point. */
 export interface ServiceDefinition {

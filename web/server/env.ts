@@ -1,10 +1,7 @@
 import * as z from 'zod';
 
-import { NodeEnv, port, telegramBotToken } from '@app/shared/env';
-
-// The stack's addresses, derived from its ports (decision 022); by path until @app/shared/env
-// re-exports the module.
-import { DEFAULT_PORTS, siteUrl } from '../../shared/src/env/stack-addresses.ts';
+// DEFAULT_PORTS and siteUrl: the stack's addresses, derived from its ports (decision 022).
+import { DEFAULT_PORTS, NodeEnv, port, siteUrl, telegramBotToken } from '@app/shared/env';
 
 /** The web server's configuration; the `PUBLIC_` part reaches the browser (getPublicEnv). */
 export const WebEnv = z

@@ -97,3 +97,4 @@ export function loadEnv<Shape extends z.ZodRawShape>(
 
 export { commaList } from './comma-list.ts';
 export { trustedProxies } from './trusted-proxies.ts';
+export * from './stack-addresses.ts';

@@ -350,13 +350,18 @@ test('status tabs count the orders, and the filters narrow the queue in the addr
   await page.getByLabel('Sort').selectOption('number-asc');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/sort=number-asc/);
-  const lowest = Number(
-    await rows
-      .first()
-      .getByRole('link', { name: /^Open order / })
-      .textContent(),
-  );
-  expect(lowest).toBeLessThanOrEqual(Number(first.number));
+  // The address changes before the re-sorted queue arrives: wait for the rows, not the URL
+  // (reading the first row at once raced with the answer and saw the newest order).
+  await expect
+    .poll(async () =>
+      Number(
+        await rows
+          .first()
+          .getByRole('link', { name: /^Open order / })
+          .textContent(),
+      ),
+    )
+    .toBeLessThanOrEqual(Number(first.number));
 });
 
 /** A referrer with about 246 USDT of bonuses: their referral's 0.5 BTC order, completed. */

@@ -180,8 +180,8 @@ describe.each(databaseTargets)('unproven accounts on $name', (target) => {
     expect(again.body['accessToken']).toBeUndefined();
   });
 
-  it('keeps the password of an account that proves its address from its own session', async () => {
-    const email = 'signed-up@example.com';
+  /** Signs up with a password, then proves the address by code from that very session. */
+  async function signUpAndProveOwnAddress(email: string) {
     const signedUp = await product.tokens('/register', {
       email,
       password: PASSWORD,
@@ -190,6 +190,12 @@ describe.each(databaseTargets)('unproven accounts on $name', (target) => {
     const proven = await product.proveByCode(email, {
       authorization: `Bearer ${signedUp.accessToken}`,
     });
+    return { signedUp, proven };
+  }
+
+  it('keeps the password of an account that proves its address from its own session', async () => {
+    const email = 'signed-up@example.com';
+    const { signedUp, proven } = await signUpAndProveOwnAddress(email);
     expect((await account(email)).is_verified_email).toBe(true);
     // A fresh session after the proof; the one from before it ended with it.
     expect(
@@ -207,14 +213,7 @@ describe.each(databaseTargets)('unproven accounts on $name', (target) => {
     // Proving from its own session used the sign-in purpose, so the next 60 s refused a
     // two-factor sign-in with 429: the proof's code, used up, still counted as the last one sent.
     const email = 'prove-then-sign-in@example.com';
-    const signedUp = await product.tokens('/register', {
-      email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-    });
-    const proven = await product.proveByCode(email, {
-      authorization: `Bearer ${signedUp.accessToken}`,
-    });
+    const { proven } = await signUpAndProveOwnAddress(email);
     const turnedOn = await product.auth.post(
       '/two-factor',
       { enabled: true, password: PASSWORD },

@@ -54,6 +54,11 @@ export interface EngineOptions {
    */
   visitorBudget?: Partial<VisitorBudgetSettings> | false;
   logger?: Logger;
+  /**
+   * Prometheus metrics on GET /metrics and request ids with an access-log line per request
+   * (main.ts turns them on; tests may leave them off). `token`: METRICS_TOKEN.
+   */
+  observability?: { token: string | undefined };
 }
 
 /** A running engine. */

@@ -2,6 +2,8 @@ import type { AddressInfo } from 'node:net';
 
 import type pg from 'pg';
 
+import { createServiceMetrics, observePool, scrapeGauge } from '@app/shared/observability';
+
 import { createSessionResolver, parseJwtConfig } from './auth/index.ts';
 import { introspect } from './catalog/introspect.ts';
 import { createPool } from './database/pool.ts';
@@ -9,6 +11,7 @@ import type { Engine, EngineOptions } from './engine-options.ts';
 import { startEventTriggers } from './events/index.ts';
 import { createGraphQLHandler } from './http/graphql-handler.ts';
 import { corsPolicy } from './http/cors.ts';
+import { createOperationObserver } from './http/operation-log.ts';
 import { createHttpServer } from './http/server.ts';
 import { createVisitorBudget, DEFAULT_VISITOR_BUDGET } from './http/visitor-budget.ts';
 import { loadMetadata } from './metadata/load.ts';
@@ -43,6 +46,10 @@ async function installPermissionCheck(pool: pg.Pool): Promise<void> {
   }
 }
 
+/** Events the triggers still have to deliver (claimable now or retrying later). */
+const EVENT_BACKLOG = `SELECT count(*)::int AS pending FROM hdb_catalog.event_log
+  WHERE delivered = 'f' AND error = 'f' AND archived = 'f'`;
+
 export async function createEngine(options: EngineOptions): Promise<Engine> {
   const metadata = await loadMetadata(options.metadata);
   // A dropped connection (idle, or checked out mid-transaction) must not crash the engine.
@@ -71,6 +78,21 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     const gate = createOperationGate(metadata, {
       enableAllowlist: options.enableAllowlist ?? false,
     });
+    const logger = options.logger;
+    const metrics =
+      options.observability && logger ? createServiceMetrics('engine') : undefined;
+    if (metrics) {
+      observePool(metrics.registry, pool);
+      scrapeGauge(
+        metrics.registry,
+        { name: 'event_trigger_backlog', help: 'Table events not yet delivered.' },
+        async (gauge) => {
+          const { rows } = await pool.query<{ pending: number }>(EVENT_BACKLOG);
+          gauge.set(rows[0]?.pending ?? 0);
+        },
+      );
+    }
+    const observer = logger ? createOperationObserver(logger, metrics) : undefined;
     const handler = createGraphQLHandler({
       model,
       pool,
@@ -81,6 +103,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       logger: options.logger,
       limits,
       gate,
+      observer,
       visitors:
         options.visitorBudget === false || options.unauthorizedRole === undefined
           ? undefined
@@ -92,6 +115,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     const server = createHttpServer(
       handler,
       corsPolicy(options.corsDomain === null ? undefined : (options.corsDomain ?? '*')),
+      metrics && logger
+        ? { logger, metrics, metricsToken: options.observability?.token }
+        : undefined,
     );
     const websockets = attachWebSockets({
       server,
@@ -105,7 +131,14 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       logger: options.logger,
       limits,
       gate,
+      observer,
     });
+    if (metrics)
+      scrapeGauge(
+        metrics.registry,
+        { name: 'websocket_connections', help: 'Open GraphQL WebSocket connections.' },
+        (gauge) => Promise.resolve(gauge.set(websockets.connectionCount())),
+      );
     const events = await startEventTriggers({
       pool,
       metadata,

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 
 import { NodeEnv, port, secret, trustedProxies } from '@app/shared/env';
+import { metricsToken } from '@app/shared/observability';
 
 import { DEFAULT_VISITOR_BUDGET } from './http/visitor-budget.ts';
 import { DEFAULT_LIMITS } from './plan/limits.ts';
@@ -47,6 +48,8 @@ export const EngineEnv = z.object({
     .string()
     .default(fileURLToPath(new URL('../../metadata/', import.meta.url))),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** Bearer for GET /metrics; unset, only loopback callers may read it (@app/shared/observability). */
+  METRICS_TOKEN: metricsToken(),
   /*
    * Bounds on one request (ours; the official engine does not read them). What each one stops
    * and why its default is safe: plan/limits.ts.

@@ -44,6 +44,7 @@ const engine = await createEngine({
   },
   environment: metadataEnvironment(),
   logger,
+  observability: { token: env.METRICS_TOKEN },
 });
 const { url } = await engine.listen(env.HASURA_GRAPHQL_SERVER_PORT, env.HASURA_GRAPHQL_SERVER_HOST);
 logger.info({ url: `${url}/v1/graphql` }, 'engine listening');

@@ -2,6 +2,8 @@ import { jsonTypeName } from '../json-type-name.ts';
 import { print } from 'graphql';
 import type pg from 'pg';
 
+import { parseRequestId, REQUEST_ID_HEADER } from '@app/shared/observability';
+
 import type { Session } from '../auth/session.ts';
 import { HasuraError } from '../errors.ts';
 import type { ActionMetadata } from '../metadata/model.ts';
@@ -253,6 +255,11 @@ async function callHandler(plan: ActionPlan, ctx: ActionExecutionContext): Promi
     configuredHeaders(definition.headers, ctx.environment),
     clientHeaders,
   );
+  // The operation's request id goes to the handler whatever the action forwards, so one id
+  // follows the request through both services' logs (server.ts put the checked id here).
+  const requestId = parseRequestId(ctx.headers[REQUEST_ID_HEADER]);
+  if (requestId !== undefined && !headers.some(([name]) => name.toLowerCase() === REQUEST_ID_HEADER))
+    headers.push([REQUEST_ID_HEADER, requestId]);
   const request: RequestInfo = {
     body: payload,
     url: definition.handler,

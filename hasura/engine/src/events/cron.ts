@@ -2,6 +2,7 @@ import { CronExpressionParser } from 'cron-parser';
 import type pg from 'pg';
 
 import type { Logger } from '@app/shared/log';
+import { REQUEST_ID_HEADER } from '@app/shared/observability';
 
 import { MetadataError } from '../metadata/load.ts';
 import type { CronTriggerMetadata } from '../metadata/model.ts';
@@ -259,7 +260,8 @@ export class CronEventQueue implements DeliveryQueue {
     const payload = cronPayload(row, trigger);
     const outcome = await postJson(
       trigger.target.url,
-      trigger.target.headers,
+      // The cron event's id is its request id: the receiver's log lines name the cron event they handled.
+      [[REQUEST_ID_HEADER, row.id], ...trigger.target.headers],
       JSON.stringify(payload),
       trigger.retry.timeoutSeconds * 1000,
       signal,

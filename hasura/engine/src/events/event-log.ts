@@ -1,6 +1,7 @@
 import type pg from 'pg';
 
 import type { Logger } from '@app/shared/log';
+import { REQUEST_ID_HEADER } from '@app/shared/observability';
 
 import type { DeliveryTarget, RetryPolicy } from './config.ts';
 import type { ClaimedJob, DeliveryQueue } from './dispatcher.ts';
@@ -146,7 +147,8 @@ export class EventLogQueue implements DeliveryQueue {
     const payload = eventPayload(row, trigger.retry);
     const outcome = await postJson(
       trigger.target.url,
-      trigger.target.headers,
+      // The event's id is its request id: the receiver's log lines name the event they handled.
+      [[REQUEST_ID_HEADER, row.id], ...trigger.target.headers],
       JSON.stringify(payload),
       trigger.retry.timeoutSeconds * 1000,
       signal,

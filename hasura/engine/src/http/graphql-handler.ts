@@ -1,6 +1,7 @@
 import type pg from 'pg';
 
 import type { Logger } from '@app/shared/log';
+import { parseRequestId, REQUEST_ID_HEADER } from '@app/shared/observability';
 
 import type { RequestHeaders, SessionResolver } from '../auth/index.ts';
 import type { Session } from '../auth/session.ts';
@@ -12,6 +13,7 @@ import { DEFAULT_LIMITS, type EngineLimits } from '../plan/limits.ts';
 import { planOperation, type GraphQLRequest, type OperationPlan } from '../plan/operation.ts';
 import type { SchemaModel } from '../schema/model.ts';
 
+import type { OperationFacts, OperationObserver } from './operation-log.ts';
 import { overBudget, type VisitorBudget } from './visitor-budget.ts';
 
 export interface GraphQLHandlerOptions {
@@ -28,6 +30,8 @@ export interface GraphQLHandlerOptions {
   gate?: OperationGate | undefined;
   /** Engine time per client address for the unauthorized role (http/visitor-budget.ts). */
   visitors?: { role: string; budget: VisitorBudget } | undefined;
+  /** Logs and counts each operation (operation-log.ts). */
+  observer?: OperationObserver | undefined;
 }
 
 /** A response body as JSON text, and whether it carries errors (for status codes). */
@@ -82,10 +86,35 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions) {
     }
   }
 
+  /** Runs one operation and reports it to the observer, whatever its outcome. */
   async function execute(
     request: unknown,
     session: Session,
     headers: RequestHeaders = {},
+  ): Promise<GraphQLResponse> {
+    const observer = options.observer;
+    if (!observer) return executeUnobserved(request, session, headers);
+    const started = performance.now();
+    const facts: OperationFacts = {
+      // The transport put the request's (checked) id here (server.ts, ws/index.ts).
+      requestId: parseRequestId(headers[REQUEST_ID_HEADER]),
+      name:
+        isRequest(request) && typeof request.operationName === 'string'
+          ? request.operationName
+          : undefined,
+      type: 'unknown',
+      role: session.role,
+    };
+    const response = await executeUnobserved(request, session, headers, facts);
+    observer.finished(facts, performance.now() - started, response.error?.code);
+    return response;
+  }
+
+  async function executeUnobserved(
+    request: unknown,
+    session: Session,
+    headers: RequestHeaders = {},
+    facts?: OperationFacts,
   ): Promise<GraphQLResponse> {
     try {
       if (!isRequest(request)) {
@@ -113,6 +142,10 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions) {
         limits,
         gate: options.gate,
       });
+      if (facts) {
+        facts.type = plan.type;
+        facts.name = plan.operation.name?.value ?? facts.name;
+      }
       const data = await executeOperation(plan, {
         pool: options.pool,
         session,

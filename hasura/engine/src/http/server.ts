@@ -1,5 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
+import type { Logger } from '@app/shared/log';
+import {
+  answerMetrics,
+  METRICS_PATH,
+  observeRequest,
+  REQUEST_ID_HEADER,
+  type ServiceMetrics,
+} from '@app/shared/observability';
 import { keepIdleConnectionsOpen } from '@app/shared/service';
 
 import { withObservedPeer } from '../actions/forwarded-for.ts';
@@ -75,16 +83,50 @@ export function headersOf(request: IncomingMessage): RequestHeaders {
   return withObservedPeer(headers, request.socket.remoteAddress);
 }
 
+/** The engine's own routes, the label of its requests in logs and metrics (never raw paths). */
+const ROUTES = new Set(['/v1/graphql', '/v1alpha1/graphql', '/healthz', METRICS_PATH]);
+
+/** Access log, request ids and GET /metrics (@app/shared/observability). */
+export interface HttpObservabilityOptions {
+  logger: Logger;
+  metrics: ServiceMetrics;
+  /** METRICS_TOKEN; unset, /metrics answers loopback callers only. */
+  metricsToken: string | undefined;
+}
+
 /**
  * The engine's HTTP surface: POST /v1/graphql (request errors answered with 200, as Hasura
- * does), POST /v1alpha1/graphql (the same API with error statuses), GET /healthz; CORS per
- * `cors` (http/cors.ts).
+ * does), POST /v1alpha1/graphql (the same API with error statuses), GET /healthz, and with
+ * `observability` GET /metrics; CORS per `cors` (http/cors.ts). Every answer carries the
+ * request's `x-request-id`, which the operation's log line and its action calls carry too.
  */
-export function createHttpServer(handler: GraphQLHandler, cors?: CorsPolicy): Server {
+export function createHttpServer(
+  handler: GraphQLHandler,
+  cors?: CorsPolicy,
+  observability?: HttpObservabilityOptions,
+): Server {
   const server = createServer((request, response) => {
+    let requestId: string | undefined;
+    if (observability) {
+      requestId = observeRequest(
+        {
+          ...observability,
+          routeOf: (req) => {
+            const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+            return ROUTES.has(path) ? path : undefined;
+          },
+        },
+        request,
+        response,
+      ).id;
+    }
     void (async () => {
       if (applyCors(cors, request, response)) return;
       const url = new URL(request.url ?? '/', 'http://localhost');
+      if (observability && url.pathname === METRICS_PATH && request.method === 'GET') {
+        await answerMetrics(observability.metrics, observability.metricsToken, request, response);
+        return;
+      }
       if (url.pathname === '/healthz' && (request.method === 'GET' || request.method === 'HEAD')) {
         send(response, 200, '"OK"');
         return;
@@ -129,7 +171,12 @@ export function createHttpServer(handler: GraphQLHandler, cors?: CorsPolicy): Se
         );
         return;
       }
-      const result = await handler.handle(payload, headersOf(request));
+      // The checked id (or ours), never the client's raw header, reaches logs and webhooks.
+      const headers =
+        requestId === undefined
+          ? headersOf(request)
+          : { ...headersOf(request), [REQUEST_ID_HEADER]: requestId };
+      const result = await handler.handle(payload, headers);
       // Request errors answer 200 on /v1/graphql, as Hasura does; a server's trouble (5xx) and
       // a refusal to run at all (429, with Retry-After) keep their status for clients and
       // proxies that act on it.

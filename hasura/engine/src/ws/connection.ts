@@ -1,11 +1,13 @@
 import WebSocket from 'ws';
 
 import type { Logger } from '@app/shared/log';
+import { parseRequestId, REQUEST_ID_HEADER } from '@app/shared/observability';
 
 import type { RequestHeaders, SessionResolver } from '../auth/index.ts';
 import type { Session } from '../auth/session.ts';
 import { HasuraError, type HasuraErrorCode } from '../errors.ts';
 import type { GraphQLHandler } from '../http/graphql-handler.ts';
+import type { OperationObserver } from '../http/operation-log.ts';
 import {
   checkSubscriptionRoots,
   compileLiveQuery,
@@ -44,11 +46,14 @@ export interface ConnectionContext {
   limits?: EngineLimits | undefined;
   /** The allow-list and introspection rule (plan/allowlist.ts). */
   gate?: OperationGate | undefined;
+  /** Logs a live subscription's start and stop (http/operation-log.ts). */
+  observer?: OperationObserver | undefined;
 }
 
 type Operation =
   /** A query, mutation or one-shot subscription still running; `stopped` once the client stopped it. */
-  { kind: 'single'; stopped: boolean } | { kind: 'live'; subscription: LiveSubscription };
+  | { kind: 'single'; stopped: boolean }
+  | { kind: 'live'; subscription: LiveSubscription; ended: (() => void) | undefined };
 
 /** Errors Hasura reports after execution began (Apollo sends those as `data`, not `error`). */
 const EXECUTION_ERROR_CODES = new Set<HasuraErrorCode>([
@@ -152,8 +157,10 @@ export class Connection {
     this.closed = true;
     this.clearTimers();
     for (const operation of this.operations.values()) {
-      if (operation.kind === 'live') operation.subscription.unsubscribe();
-      else operation.stopped = true;
+      if (operation.kind === 'live') {
+        operation.subscription.unsubscribe();
+        operation.ended?.();
+      } else operation.stopped = true;
     }
     this.operations.clear();
   }
@@ -316,7 +323,13 @@ export class Connection {
       this.sendComplete(id);
       return;
     }
-    this.operations.set(id, { kind: 'live', subscription });
+    const ended = this.ctx.observer?.subscribed({
+      requestId: parseRequestId(this.headers[REQUEST_ID_HEADER]),
+      name: plan.operation.name?.value,
+      type: 'subscription',
+      role: session.role,
+    });
+    this.operations.set(id, { kind: 'live', subscription, ended });
   }
 
   /** A query or mutation (complete afterwards), or a one-shot subscription (no complete). */
@@ -355,8 +368,10 @@ export class Connection {
     const operation = this.operations.get(id);
     if (!operation) return;
     this.operations.delete(id);
-    if (operation.kind === 'live') operation.subscription.unsubscribe();
-    else operation.stopped = true;
+    if (operation.kind === 'live') {
+      operation.subscription.unsubscribe();
+      operation.ended?.();
+    } else operation.stopped = true;
   }
 
   private asHasuraError(error: unknown): HasuraError {

@@ -5,10 +5,12 @@ import type pg from 'pg';
 import WebSocket, { WebSocketServer } from 'ws';
 
 import type { Logger } from '@app/shared/log';
+import { REQUEST_ID_HEADER, requestIdFrom } from '@app/shared/observability';
 
 import { withObservedPeer } from '../actions/forwarded-for.ts';
 import type { SessionResolver } from '../auth/index.ts';
 import type { GraphQLHandler } from '../http/graphql-handler.ts';
+import type { OperationObserver } from '../http/operation-log.ts';
 import type { OperationGate } from '../plan/allowlist.ts';
 import type { EngineLimits } from '../plan/limits.ts';
 import { MAX_BODY_BYTES } from '../http/server.ts';
@@ -48,6 +50,8 @@ export interface WebSocketDeps {
   limits?: EngineLimits | undefined;
   /** The allow-list and introspection rule (plan/allowlist.ts). */
   gate?: OperationGate | undefined;
+  /** Logs and counts live subscriptions (http/operation-log.ts). */
+  observer?: OperationObserver | undefined;
   /** Called after every multiplexed live-query statement (benchmarks, metrics). */
   onLiveQueryStatement?: ((event: LiveQueryStatementEvent) => void) | undefined;
 }
@@ -95,6 +99,8 @@ function clientHeaders(request: IncomingMessage): Record<string, string> {
     if (value === undefined || HANDSHAKE_HEADERS.has(lower)) continue;
     headers[lower] = Array.isArray(value) ? value.join(', ') : value;
   }
+  // One id for the connection's operations: the handshake's, when it has a safe shape.
+  headers[REQUEST_ID_HEADER] = requestIdFrom(request.headers[REQUEST_ID_HEADER]);
   // The client's address as this engine saw it, last in X-Forwarded-For (actions/forwarded-for.ts).
   return withObservedPeer(headers, request.socket.remoteAddress);
 }
@@ -119,6 +125,7 @@ export function attachWebSockets(deps: WebSocketDeps): WebSockets {
     connectionInitTimeoutMs: deps.connectionInitTimeoutMs ?? 3000,
     limits: deps.limits,
     gate: deps.gate,
+    observer: deps.observer,
   };
   const wss = new WebSocketServer({
     noServer: true,

@@ -1,0 +1,87 @@
+import type { Logger } from '@app/shared/log';
+import { Counter, Gauge, Histogram, type ServiceMetrics } from '@app/shared/observability';
+
+/*
+ * One log line per GraphQL operation (issue 20): request id, operation name, type, role,
+ * duration and error code. Never the variables, the query text or a header: they may hold
+ * secrets and client text. The name is the client's: a JSON string field, cut to 100 chars.
+ * Subscriptions log once when they start and once when they stop.
+ */
+
+const MAX_NAME = 100;
+
+export interface OperationFacts {
+  requestId: string | undefined;
+  /** The client's operation name, if any. */
+  name: string | undefined;
+  type: 'query' | 'mutation' | 'subscription' | 'unknown';
+  role: string | undefined;
+}
+
+export interface OperationObserver {
+  /** A query, mutation or one-shot subscription answered, `errorCode` when it failed. */
+  finished(facts: OperationFacts, ms: number, errorCode: string | undefined): void;
+  /** A live subscription registered; the returned function logs its stop (once). */
+  subscribed(facts: OperationFacts): () => void;
+}
+
+const fields = (facts: OperationFacts) => ({
+  reqId: facts.requestId,
+  operationName: facts.name === undefined ? undefined : facts.name.slice(0, MAX_NAME),
+  operationType: facts.type,
+  role: facts.role,
+});
+
+const round = (ms: number) => Math.round(ms * 1000) / 1000;
+
+export function createOperationObserver(
+  logger: Logger | undefined,
+  metrics: ServiceMetrics | undefined,
+): OperationObserver {
+  const registers = metrics ? [metrics.registry] : [];
+  const operations = new Counter({
+    name: 'graphql_operations_total',
+    help: 'GraphQL operations answered, by type and outcome (ok, or the error code).',
+    labelNames: ['type', 'outcome'] as const,
+    registers,
+  });
+  const duration = new Histogram({
+    name: 'graphql_operation_duration_seconds',
+    help: 'Time to answer a GraphQL operation, by type.',
+    labelNames: ['type'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers,
+  });
+  const active = new Gauge({
+    name: 'graphql_subscriptions_active',
+    help: 'Live subscriptions (live queries) running.',
+    registers,
+  });
+  return {
+    finished(facts, ms, errorCode) {
+      operations.inc({ type: facts.type, outcome: errorCode ?? 'ok' });
+      duration.observe({ type: facts.type }, ms / 1000);
+      const line = { ...fields(facts), ms: round(ms), ...(errorCode ? { errorCode } : {}) };
+      // A server's trouble is an error; a client's bad request is routine.
+      if (errorCode === 'unexpected' || errorCode === 'postgres-error')
+        logger?.error(line, 'graphql operation');
+      else logger?.info(line, 'graphql operation');
+    },
+    subscribed(facts) {
+      const started = performance.now();
+      operations.inc({ type: facts.type, outcome: 'ok' });
+      active.inc();
+      logger?.info({ ...fields(facts), event: 'start' }, 'graphql subscription');
+      let stopped = false;
+      return () => {
+        if (stopped) return;
+        stopped = true;
+        active.dec();
+        logger?.info(
+          { ...fields(facts), event: 'stop', ms: round(performance.now() - started) },
+          'graphql subscription',
+        );
+      };
+    },
+  };
+}

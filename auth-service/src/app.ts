@@ -2,6 +2,12 @@ import express, { type Express, type NextFunction, type Request, type Response }
 
 import type { Logger } from '@app/shared/log';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from '@app/shared/mail';
+import {
+  createServiceMetrics,
+  metricsRoute,
+  METRICS_PATH,
+  observePool,
+} from '@app/shared/observability';
 
 import type { AppContext } from './context.ts';
 import { createJwtSigner } from './crypto/jwt.ts';
@@ -83,13 +89,18 @@ export function createApp(options: AuthAppOptions): AuthApp {
   app.set('etag', false);
   // By address, never by hop count (env.ts): nothing trusted leaves req.ip the socket's peer.
   app.set('trust proxy', env.AUTH_TRUST_PROXY.length > 0 ? env.AUTH_TRUST_PROXY : false);
-  app.use(requestContext(logger));
+  const metrics = createServiceMetrics('auth');
+  observePool(metrics.registry, db);
+  app.use(requestContext(logger, metrics));
   app.use(cors(new Set([...env.AUTH_CORS_ORIGINS, env.AUTH_WEB_ORIGIN, env.AUTH_MINIAPP_ORIGIN])));
 
   app.get('/healthz', async (_req, res) => {
     await db.query('SELECT 1');
     res.json({ status: 'ok' });
   });
+
+  // Prometheus, on this service's own port (the public proxy never routes it).
+  app.get(METRICS_PATH, metricsRoute(metrics, env.METRICS_TOKEN));
 
   app.use(requireJsonBody);
   app.use(

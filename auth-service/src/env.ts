@@ -15,6 +15,7 @@ import {
   trustedProxies,
   webOrigins,
 } from '@app/shared/env';
+import { metricsToken } from '@app/shared/observability';
 
 /** Same default as hasura/engine/src/env.ts: the engine verifies what this service signs. */
 export const DEV_JWT_SECRET = '{"type":"HS256","key":"dev-only-jwt-signing-key-0123456789abcdef"}';
@@ -78,6 +79,8 @@ export const AuthEnv = z
       .min(1)
       .default(fileURLToPath(new URL('../../.data/outbox/', import.meta.url))),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+    /** Bearer for GET /metrics; unset, only loopback callers may read it (@app/shared/observability). */
+    METRICS_TOKEN: metricsToken(),
   })
   .overwrite((env) => {
     const portal = siteUrl(env.WEB_PORT);

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 
 import { commaList, NodeEnv, parseEnv, port, secret, telegramBotToken } from '@app/shared/env';
+import { metricsToken } from '@app/shared/observability';
 
 /** Comma-separated Telegram chat ids (a group's is negative). */
 const chatIds = commaList().pipe(
@@ -53,6 +54,8 @@ export const BotEnv = z
     PUBLIC_TELEGRAM_URL: z.url().default('https://t.me/exchange_support'),
     PUBLIC_TELEGRAM_CHANNEL_URL: z.url().default('https://t.me/exchange_news'),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+    /** Bearer for GET /metrics; unset, only loopback callers may read it (@app/shared/observability). */
+    METRICS_TOKEN: metricsToken(),
   })
   .superRefine((env, context) => {
     if (env.NODE_ENV !== 'production') return;

@@ -51,7 +51,14 @@ const bot = createBot({
 });
 // Sends the event triggers' messages at Telegram's pace (docs/decisions/014-telegram-bot.md).
 const outbox = createOutbox({ env, pool, api: bot.api, logger });
-const app = createBotApp({ env, pool, bot, outbox, logger });
+const app = createBotApp({
+  env,
+  pool,
+  bot,
+  outbox,
+  logger,
+  observability: { token: env.METRICS_TOKEN, pool },
+});
 if (emulator) {
   app.use('/telegram-api', emulator.router());
   app.use(sandboxRouter(emulator, token, pool));

@@ -2,6 +2,7 @@ import * as z from 'zod';
 
 // DEFAULT_PORTS and siteUrl: the stack's addresses, derived from its ports (decision 022).
 import { DEFAULT_PORTS, NodeEnv, port, siteUrl, telegramBotToken } from '@app/shared/env';
+import { metricsToken } from '@app/shared/observability';
 
 /** The web server's configuration; the `PUBLIC_` part reaches the browser (getPublicEnv). */
 export const WebEnv = z
@@ -55,6 +56,8 @@ export const WebEnv = z
      */
     BOT_PORT: port(4200),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+    /** Bearer for GET /metrics; unset, only loopback callers may read it (@app/shared/observability). */
+    METRICS_TOKEN: metricsToken(),
   })
   .overwrite((env) => ({ ...env, PUBLIC_SITE_URL: env.PUBLIC_SITE_URL || siteUrl(env.WEB_PORT) }));
 export type WebEnv = z.infer<typeof WebEnv>;

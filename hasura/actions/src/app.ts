@@ -6,6 +6,13 @@ import type pg from 'pg';
 import { isConnectionError } from '@app/shared/db/service-pool';
 import type { Logger } from '@app/shared/log';
 import type { Mailer } from '@app/shared/mail';
+import {
+  createServiceMetrics,
+  metricsRoute,
+  METRICS_PATH,
+  observePool,
+  requestObservability,
+} from '@app/shared/observability';
 
 import { processBonusWithdrawal, requestBonusWithdrawal } from './affiliate/withdrawals.ts';
 import { DEFAULT_PUBLIC_WEB_URL, DEV_ORDER_LINK_SECRET, type ActionsEnv } from './env.ts';
@@ -15,6 +22,7 @@ import { ActionFailure } from './http/errors.ts';
 import { callerOf, parsePayload, type ActionContext, type ActionPayload } from './http/payload.ts';
 import { createEventsRouter, type EventsEnv } from './notifications/router.ts';
 import { orderByLink } from './orders/by-link.ts';
+import { observeOperatorQueue } from './operator-metrics.ts';
 import { createDeadlinesRouter } from './orders/deadlines.ts';
 import { checkRequisites } from './orders/check-requisites.ts';
 import { createExchange } from './orders/create.ts';
@@ -48,6 +56,11 @@ export interface ActionsAppOptions {
    * outbox); none: events wait (503) and feedback is refused.
    */
   mailer?: Mailer;
+  /**
+   * Request ids, an access-log line per request and GET /metrics (main.ts; `token`:
+   * METRICS_TOKEN). Without it (unit tests) the service answers without them.
+   */
+  observability?: { logger: Logger; token: string | undefined };
 }
 
 /**
@@ -156,6 +169,14 @@ export function createActionsApp(options: ActionsAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  if (options.observability) {
+    const metrics = createServiceMetrics('actions');
+    observePool(metrics.registry, pool);
+    observeOperatorQueue(metrics.registry, pool);
+    app.use(requestObservability({ logger: options.observability.logger, metrics }));
+    // Prometheus, on this service's own port (the public proxy never routes it).
+    app.get(METRICS_PATH, metricsRoute(metrics, options.observability.token));
+  }
 
   app.get('/healthz', async (_req, res) => {
     await pool.query('SELECT 1');

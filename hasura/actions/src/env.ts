@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 
 import { NodeEnv, parseEnv, port, secret } from '@app/shared/env';
+import { metricsToken } from '@app/shared/observability';
 
 /** Development default of the secret the engine sends as `x-actions-secret` (metadata headers). */
 export const DEV_ACTIONS_SECRET = 'dev-only-actions-secret';
@@ -81,6 +82,8 @@ export const ActionsEnv = z
     /** Rate providers of the refresh_rates cron trigger, in order of preference. */
     RATES_PROVIDER: ratesProviders.default([OFFLINE_RATES_PROVIDER]),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+    /** Bearer for GET /metrics; unset, only loopback callers may read it (@app/shared/observability). */
+    METRICS_TOKEN: metricsToken(),
   })
   .superRefine((env, context) => {
     if (env.NODE_ENV === 'production' && env.SMTP_URL === undefined) {

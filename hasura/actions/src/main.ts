@@ -25,7 +25,13 @@ const mailer = env.SMTP_URL
   ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
   : createOutboxMailer(env.ACTIONS_OUTBOX_DIR, env.MAIL_FROM, logger);
 
-const server = createActionsApp({ env, pool, logger, mailer }).listen(
+const server = createActionsApp({
+  env,
+  pool,
+  logger,
+  mailer,
+  observability: { logger, token: env.METRICS_TOKEN },
+}).listen(
   env.ACTIONS_PORT,
   env.ACTIONS_HOST,
 );

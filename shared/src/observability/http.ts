@@ -35,6 +35,8 @@ export interface HttpObservability {
    * default reads Express's matched route, and names anything else `unmatched` (404) or `other`.
    */
   routeOf?: (request: IncomingMessage, response: ServerResponse) => string | undefined;
+  /** Requests whose access line is debug rather than info (static files, a sandbox's polls). */
+  quiet?: (path: string) => boolean;
 }
 
 interface ExpressLike {
@@ -68,13 +70,14 @@ export function observeRequest(
   const log = options.logger.child({ reqId: id });
   response.setHeader(REQUEST_ID_HEADER, id);
   const started = process.hrtime.bigint();
-  const quiet = QUIET_PATHS.has(pathOf(request));
+  const path = pathOf(request);
+  const quiet = QUIET_PATHS.has(path) || options.quiet?.(path) === true;
   response.once('finish', () => {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const status = response.statusCode;
     const route =
       (options.routeOf ?? expressRoute)(request, response) ??
-      (quiet ? pathOf(request) : status === 404 ? 'unmatched' : 'other');
+      (QUIET_PATHS.has(path) ? path : status === 404 ? 'unmatched' : 'other');
     const method = request.method ?? 'GET';
     options.metrics.observeRequest(method, route, status, seconds);
     const line: AccessLine = { method, route, status, ms: Math.round(seconds * 1e6) / 1e3 };

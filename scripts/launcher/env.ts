@@ -24,6 +24,15 @@ export const LauncherEnv = z.object({
   BOT_EVENTS_URL: z.url().optional(),
   /** Shared by the engine (which sends it as x-events-secret) and the bot (which checks it). */
   BOT_EVENTS_SECRET: secret('dev-only-bot-events-secret', 16),
+  /**
+   * What the web server serves: `build` (the default of `npm start`: the production builds of
+   * the portal and the mini-app, built first when missing or stale) or `dev` (`npm run dev`:
+   * Vite's development server with hot reload).
+   */
+  WEB_SERVE: z.enum(['build', 'dev']).optional(),
+  /** Where mail goes without SMTP_URL (the auth and actions services' outbox default). */
+  SMTP_URL: z.string().min(1).optional(),
+  AUTH_OUTBOX_DIR: z.string().min(1).default('.data/outbox'),
   /** The bot's token; without it (development only) the bot runs its Telegram sandbox. */
   TELEGRAM_BOT_TOKEN: telegramBotToken().optional(),
 });

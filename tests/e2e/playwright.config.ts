@@ -44,10 +44,10 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    // The build is the production one (what ships); the services run as in development, started
-    // by the README's command with only the port variables (stack.ts), as a person would.
-    command:
-      'NODE_ENV=production npm run build -w web && npm run build -w miniapp && npm start -- --fresh',
+    // The README's command with only the port variables (stack.ts), as a person would start it:
+    // it builds the portal and the mini-app for production (into this run's own folders) and
+    // serves those builds; the services run as in development.
+    command: 'npm start -- --fresh',
     cwd: root,
     url: `${WEB_URL}/healthz`,
     env: {

@@ -1,7 +1,7 @@
 /*
  * The product stack the end-to-end tests run against: the launcher (`npm start`'s script) on a
  * fresh embedded database, every service on its own port so a developer's `npm start` can keep
- * running, and the web portal served from its production build.
+ * running, and the portal and the mini-app served from the production builds `npm start` makes.
  */
 
 /*
@@ -46,7 +46,6 @@ export const DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${E2E_PORTS.
 export function stackEnvironment(dataDir: string): Record<string, string> {
   return {
     NODE_ENV: 'development',
-    WEB_SERVE: 'build',
     EMBEDDED_DB_DIR: dataDir,
     EMBEDDED_DB_PORT: String(E2E_PORTS.database),
     WEB_PORT: String(E2E_PORTS.web),

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { verifyPassword } from '@app/auth-service/password';
 
+import { ensureClientBuilds } from '../../scripts/launcher/builds.ts';
 import { SERVICES } from '../../scripts/launcher/services.ts';
 import { databaseTargets } from '../support/databases.ts';
 import { freePort, spawnTs, type Spawned } from '../support/processes.ts';
@@ -34,6 +35,13 @@ describe('the dev launcher on embedded PostgreSQL', () => {
   let env: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
+    // The production builds `npm start` serves, made (or found current) once up front so each
+    // start below stays within a test's time; the first start checks it finds them current.
+    await ensureClientBuilds(
+      root,
+      { ...process.env, WEB_BUILD_DIR: '', MINIAPP_BUILD_DIR: '' },
+      () => {},
+    );
     dataDir = path.join(await mkdtemp(path.join(tmpdir(), 'launcher-')), 'pglite');
     port = await freePort();
     const { DATABASE_URL: _ignored, ...inherited } = process.env;
@@ -46,7 +54,7 @@ describe('the dev launcher on embedded PostgreSQL', () => {
       ADMIN_EMAIL: 'owner@example.com',
       ADMIN_PASSWORD: 'dev-only-owner-password',
     };
-  });
+  }, 300_000);
   afterAll(async () => {
     await rm(path.dirname(dataDir), { recursive: true, force: true });
   });
@@ -73,6 +81,18 @@ describe('the dev launcher on embedded PostgreSQL', () => {
   it('comes up with every table, the seeds and the admin, at the printed URL', async () => {
     const launcher = launch();
     await launcher.waitFor(/\] ready/);
+    // The production builds, current, and where to sign in and read mail, in the banner.
+    expect(launcher.output()).toMatch(/production builds up to date/);
+    expect(launcher.output()).toMatch(
+      /Admin\s+owner@example\.com\s+password dev-only-owner-password \(development only\)/,
+    );
+    expect(launcher.output()).toMatch(/Mail\s+written as \.eml files to \S*\.data\/outbox\//);
+    const portal = /Web portal\s+(http:\/\/\S+)/.exec(launcher.output())?.[1];
+    const page = await (await fetch(portal!)).text();
+    expect(page, 'the portal serves its production build').toMatch(
+      /\/assets\/entry\.client-[\w-]+\.js/,
+    );
+    expect(page).not.toContain('/@vite/client');
     const url = databaseUrl(launcher);
     expect(url).toContain(`:${port}/`);
     await withClient(url, async (client) => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 
 import { finishReport, loadAverage, REPO_ROOT, runBench, stepLogger } from './harness.ts';
-import { buildMiniapp } from './miniapp/build.ts';
+import { readManifest } from './miniapp/build.ts';
 import { parseMiniappConfig } from './miniapp/config.ts';
 import {
   buildChunks,
@@ -17,7 +17,7 @@ import {
   summarize,
   type PageRuns,
 } from './miniapp/report.ts';
-import { buildFloor, buildPortal } from './web/build.ts';
+import { buildFloor } from './web/build.ts';
 import { firstLoadScripts, gzipBytes, kib } from './web/first-load.ts';
 import type { LighthouseRun } from './web/lighthouse.ts';
 import { medianMetrics, renderGoals } from './web/report.ts';
@@ -30,15 +30,21 @@ import {
   measureRounds,
   MEDIANS_NOTE,
 } from './web/rounds.ts';
-import { assertPortsFree, stackPorts, withStack, type StackOptions } from './web/stack.ts';
+import {
+  assertPortsFree,
+  benchBuildDirs,
+  stackPorts,
+  withStack,
+  type StackOptions,
+} from './web/stack.ts';
 
 /*
  * `npm run bench:miniapp`: Lighthouse (mobile, default simulated throttling) with Debian
  * Chromium on the Telegram mini-app's first screen (/telegram-app), beside bench:web's floor page
  * (an empty React 18 app), plus the gzip size of the JavaScript and CSS the app loads before its
- * first render. It builds the mini-app (its own MINIAPP_BUILD_DIR) and the portal (the web
- * server needs a build with WEB_SERVE=build), boots the stack with the launcher on a fresh
- * embedded database with NODE_ENV=development (so a plain browser gets a development launch:
+ * first render. It boots the stack with the launcher (`npm start`'s script), which builds the
+ * mini-app and the portal for production as `npm start` does (into the benchmark's own folders),
+ * on a fresh embedded database with NODE_ENV=development (so a plain browser gets a development launch:
  * signed launch data from /telegram-app/dev-launch and the dev-client chunk imitating Telegram),
  * runs every page `--runs` times interleaved, and writes bench-results/miniapp.json.
  * See tests/perf/README.md.
@@ -99,27 +105,26 @@ async function main(): Promise<number> {
 
   // A folder per port base, so two runs on other ports do not rebuild under each other.
   const workDir = path.join(WORK_DIR, String(config.portBase));
-  step('building the mini-app (its own MINIAPP_BUILD_DIR, with a Vite manifest)');
-  const miniappDir = path.join(workDir, 'miniapp');
-  const manifest = await buildMiniapp(REPO_ROOT, miniappDir);
-  const plan = planFromManifest(manifest);
-  step('building the portal (a copy of web/; the web server needs a build to serve the app)');
-  const portalDir = await buildPortal(REPO_ROOT, path.join(workDir, 'web'));
   const floorDir = config.floor ? await buildFloor(REPO_ROOT, path.join(workDir, 'floor')) : null;
 
-  step(`starting the stack (launcher, fresh embedded database; web on ${ports.web})`);
+  step(
+    `starting the stack as npm start does (production builds, fresh embedded database; web on ${ports.web})`,
+  );
+  const buildDirs = benchBuildDirs(REPO_ROOT, config.portBase);
+  const miniappDir = buildDirs.miniapp;
   const stackOptions: StackOptions = {
     repoRoot: REPO_ROOT,
     ports,
-    buildDir: portalDir,
+    buildDirs,
     name: 'miniapp-bench',
     env: {
-      MINIAPP_BUILD_DIR: miniappDir,
       // Every Lighthouse run signs in again from the same address.
       AUTH_RATE_LIMIT_FACTOR: '100',
     },
   };
   return withStack(stackOptions, floorDir, async (stack, floor) => {
+    // The launcher's build keeps Vite's manifest (miniapp/vite.config.ts: the server reads it).
+    const plan = planFromManifest(await readManifest(miniappDir));
     const urls = {
       web: stack.webUrl,
       auth: `http://localhost:${ports.auth}`,
@@ -187,7 +192,7 @@ async function main(): Promise<number> {
         first_load:
           'same-origin scripts and stylesheets whose request started before the first contentful paint Chromium observed, in at least half the runs (the page is blank until the first render); the dev-client chunk is counted apart; gzip (zlib level 6) of the built files, KB = 1,024 bytes. Cross-checked against the Vite manifest: the entry with its static imports and CSS, plus the English resources chunk.',
         build:
-          'npm run build -w miniapp -- --manifest with MINIAPP_BUILD_DIR and NODE_ENV=production; the portal is react-router build of a copy of web/ (WEB_BUILD_DIR); web/server/main.ts serves both with compression',
+          "npm start's production builds (scripts/launcher/builds.ts: npm run build -w miniapp and -w web, NODE_ENV=production) in the benchmark's own MINIAPP_BUILD_DIR and WEB_BUILD_DIR; web/server/main.ts serves both with compression",
         floor: config.floor
           ? 'tests/perf/web/floor: createRoot(...).render(<main><h1/><p/></main>) with React 18, built by Vite, served with the same compression'
           : null,

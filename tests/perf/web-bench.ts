@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { finishReport, loadAverage, REPO_ROOT, runBench, stepLogger } from './harness.ts';
-import { buildFloor, buildPortal } from './web/build.ts';
+import { buildFloor } from './web/build.ts';
 import { parseWebConfig } from './web/config.ts';
 import { documentScripts, firstLoadScripts, gzipBytes, kib } from './web/first-load.ts';
 import type { LighthouseRun } from './web/lighthouse.ts';
@@ -28,15 +28,16 @@ import {
   measureRounds,
   MEDIANS_NOTE,
 } from './web/rounds.ts';
-import { assertPortsFree, stackPorts, withStack } from './web/stack.ts';
+import { assertPortsFree, benchBuildDirs, stackPorts, withStack } from './web/stack.ts';
 
 /*
  * `npm run bench:web`: Lighthouse (mobile, default simulated throttling) with Debian Chromium on
  * the portal's home, a product page and the order form, beside a floor page (an empty React 18
  * app built by Vite in the same run, shared/PERFORMANCE.md G8), plus the gzip size of the
- * JavaScript each page loads first. It builds the portal (a copy of web/, so a concurrent build
- * cannot swap files under it), boots the stack with the launcher on a fresh embedded database,
- * runs every page `--runs` times interleaved, and writes bench-results/web.json.
+ * JavaScript each page loads first. It boots the stack with the launcher (`npm start`'s script)
+ * on a fresh embedded database, which builds the portal for production as `npm start` does (into
+ * the benchmark's own folder), runs every page `--runs` times interleaved, and writes
+ * bench-results/web.json.
  * See tests/perf/README.md.
  *
  * Exit status: 0 whenever the benchmark ran, goals met or not; 1 when the harness failed.
@@ -109,18 +110,21 @@ async function main(): Promise<number> {
   await assertPortsFree(ports);
   const loadAtStart = loadAverage();
 
-  step('building the portal (a copy of web/, NODE_ENV=production) and the floor page');
+  step('building the floor page');
   // A folder per port base, so two runs on other ports do not rebuild under each other.
   const workDir = path.join(WORK_DIR, String(config.portBase));
-  const buildDir = await buildPortal(REPO_ROOT, path.join(workDir, 'web'));
   const floorDir = await buildFloor(REPO_ROOT, path.join(workDir, 'floor'));
 
-  step(`starting the stack (launcher, fresh embedded database; web on ${ports.web})`);
-  return withStack({ repoRoot: REPO_ROOT, ports, buildDir }, floorDir, async (stack, floor) => {
+  step(
+    `starting the stack as npm start does (production builds, fresh embedded database; web on ${ports.web})`,
+  );
+  const buildDirs = benchBuildDirs(REPO_ROOT, config.portBase);
+  const stackOptions = { repoRoot: REPO_ROOT, ports, buildDirs };
+  return withStack(stackOptions, floorDir, async (stack, floor) => {
     const targets: Target[] = PAGES.map((page) => ({
       page,
       url: `${page.floor ? floor!.url : stack.webUrl}${page.path}`,
-      clientRoot: page.floor ? floorDir : path.join(buildDir, 'client'),
+      clientRoot: page.floor ? floorDir : path.join(buildDirs.web, 'client'),
     }));
     const documents = new Map<Target, string>();
     for (const target of targets) {

@@ -1,16 +1,11 @@
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { run } from '../web/build.ts';
-
 /*
- * The mini-app build the benchmark measures: `npm run build -w miniapp` with MINIAPP_BUILD_DIR
- * pointing at a folder of its own (so a concurrent build of miniapp/dist or the end-to-end
- * suite's copy is never served half-written) and Vite's `--manifest` flag (the build's own map
- * of entries, static imports and dynamic imports; miniapp/vite.config.ts is unchanged, and the
- * server does not serve the manifest's .vite/ folder).
+ * The mini-app build the benchmark measures is the one `npm start` makes (the launcher builds it
+ * into the benchmark's MINIAPP_BUILD_DIR); its Vite manifest (.vite/manifest.json, which
+ * miniapp/vite.config.ts always writes) maps entries to their static and dynamic imports.
  */
-
 /** One chunk of Vite's build manifest (.vite/manifest.json). */
 export interface ManifestChunk {
   file: string;
@@ -28,14 +23,9 @@ export interface ManifestChunk {
 
 export type ViteManifest = Record<string, ManifestChunk>;
 
-/** Builds the mini-app into `outDir` (emptied first); returns its manifest. */
-export async function buildMiniapp(repoRoot: string, outDir: string): Promise<ViteManifest> {
-  await rm(outDir, { recursive: true, force: true });
-  await run('npm', ['run', 'build', '-w', 'miniapp', '--', '--manifest'], {
-    cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'production', MINIAPP_BUILD_DIR: outDir },
-  });
+/** The manifest of the mini-app build in `buildDir`. */
+export async function readManifest(buildDir: string): Promise<ViteManifest> {
   return JSON.parse(
-    await readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
+    await readFile(path.join(buildDir, '.vite', 'manifest.json'), 'utf8'),
   ) as ViteManifest;
 }

@@ -8,9 +8,12 @@ import { runThenStop } from '../harness.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 
 /*
- * The product stack for the benchmark: the launcher (`npm start`'s script) on a fresh embedded
- * database in a temporary folder, every service on a port of its own, and the web portal serving
- * the benchmark's own production build (WEB_BUILD_DIR).
+ * The product stack for the benchmarks: the launcher (`npm start`'s script) on a fresh embedded
+ * database in a temporary folder, every service on a port of its own, started with the port
+ * variables only, as a person would (every address is the launcher's own derivation). What is
+ * measured is what `npm start` serves: the launcher builds the portal and the mini-app for
+ * production itself, into the benchmark's own folders (WEB_BUILD_DIR, MINIAPP_BUILD_DIR) so a
+ * concurrent build elsewhere never replaces files under the running server.
  *
  * Ports sit below Linux's ephemeral range (32768-60999), where a health poll of a port nobody
  * listens on yet can connect to itself and then hold it; `--port-base` moves them.
@@ -27,6 +30,18 @@ export interface StackPorts {
 }
 
 export const DEFAULT_PORT_BASE = 25500;
+
+/**
+ * The folders the launcher builds into for a benchmark on `portBase` (two runs on other ports
+ * never build under each other). Inside the workspaces, as web/build and miniapp/dist are, so
+ * the server build resolves the workspace's own node_modules (ignored by git: `.bench-build-*`).
+ */
+export function benchBuildDirs(repoRoot: string, portBase: number) {
+  return {
+    web: path.join(repoRoot, 'web', `.bench-build-${portBase}`),
+    miniapp: path.join(repoRoot, 'miniapp', `.bench-build-${portBase}`),
+  };
+}
 
 export function stackPorts(base: number): StackPorts {
   return {
@@ -62,7 +77,8 @@ export interface RunningStack {
 export interface StackOptions {
   repoRoot: string;
   ports: StackPorts;
-  buildDir: string;
+  /** Where the launcher builds (or finds current) the portal and the mini-app. */
+  buildDirs: { web: string; miniapp: string };
   /** Added to (and overriding) the launcher's environment, e.g. MINIAPP_BUILD_DIR. */
   env?: Record<string, string>;
   /** Prefix of the temporary folders (database, outbox); default `web-bench`. */
@@ -80,10 +96,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     cwd: options.repoRoot,
     env: {
       ...process.env,
-      // The services as a developer runs them; the portal serves a production build.
+      // The services as a developer runs them (NODE_ENV=development: the mini-app's development
+      // launch outside Telegram); the portal and the mini-app as `npm start` builds them.
       NODE_ENV: 'development',
-      WEB_SERVE: 'build',
-      WEB_BUILD_DIR: options.buildDir,
+      WEB_BUILD_DIR: options.buildDirs.web,
+      MINIAPP_BUILD_DIR: options.buildDirs.miniapp,
       EMBEDDED_DB_DIR: dataDir,
       EMBEDDED_DB_PORT: String(ports.database),
       WEB_PORT: String(ports.web),
@@ -91,12 +108,6 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       AUTH_PORT: String(ports.auth),
       ACTIONS_PORT: String(ports.actions),
       BOT_PORT: String(ports.bot),
-      PUBLIC_SITE_URL: webUrl,
-      PUBLIC_GRAPHQL_URL: `http://localhost:${ports.engine}/v1/graphql`,
-      PUBLIC_AUTH_URL: `http://localhost:${ports.auth}`,
-      AUTH_CORS_ORIGINS: webUrl,
-      AUTH_WEB_ORIGIN: webUrl,
-      AUTH_MINIAPP_ORIGIN: webUrl,
       AUTH_OUTBOX_DIR: outbox,
       LOG_LEVEL: 'warn',
       ...options.env,
@@ -119,7 +130,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     await cleanup();
   };
   try {
-    await launcher.waitFor(/\[launcher\] ready/, 180_000);
+    // A first start builds the portal and the mini-app (some 15-60 s) before the services.
+    await launcher.waitFor(/\[launcher\] ready/, 300_000);
   } catch (error) {
     await stop();
     throw error;

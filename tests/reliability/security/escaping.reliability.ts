@@ -30,7 +30,7 @@ import {
   SCRIPT,
   squashed,
 } from './payloads.ts';
-import { ensureBuilds, portsAt, startStack, type Stack } from './stack.ts';
+import { portsAt, startStack, type Stack } from './stack.ts';
 
 /*
  * Escaping proven with payloads (issue 11, hostile input). Text people type (an order's full
@@ -76,7 +76,6 @@ const made = {} as {
 const counts = { pages: 0, mails: 0, botMessages: 0, botCalls: 0 };
 
 beforeAll(async () => {
-  ensureBuilds();
   const ports = portsAt(OFFSET);
   mailbox = await startRawMailbox(ports.smtp);
   // The bot's code, here, on the stack's database; the stack's engine delivers its events here.

@@ -11,7 +11,7 @@ import { recordFigures } from '../figures.ts';
 
 import { Api, dataOf, signedInitData, uniqueEmail, type Tokens } from './api.ts';
 import { startRawMailbox, type RawMailbox } from './mail.ts';
-import { ensureBuilds, portsAt, startStack, type Stack } from './stack.ts';
+import { portsAt, startStack, type Stack } from './stack.ts';
 
 /*
  * No secret or token ever in a log (issue 11, hostile input). The whole stack runs with
@@ -58,7 +58,6 @@ let startedMs = 0;
 let driveMs = 0;
 
 beforeAll(async () => {
-  ensureBuilds();
   const ports = portsAt(OFFSET);
   mailbox = await startRawMailbox(ports.smtp);
   // A database given by DATABASE_URL, as production gives one, with a password of its own

@@ -5,4 +5,7 @@ import * as z from 'zod';
  * callers on the same machine that no proxy forwarded (docs/decisions: metrics access).
  */
 export const metricsToken = () =>
-  z.string().regex(/^[\x21-\x7e]{16,256}$/, '16 to 256 printable characters, no spaces').optional();
+  z
+    .string()
+    .regex(/^[\x21-\x7e]{16,256}$/, '16 to 256 printable characters, no spaces')
+    .optional();

@@ -35,7 +35,10 @@ export interface HttpObservability {
    * default reads Express's matched route, and names anything else `unmatched` (404) or `other`.
    */
   routeOf?: (request: IncomingMessage, response: ServerResponse) => string | undefined;
-  /** Requests whose access line is debug rather than info (static files, a sandbox's polls). */
+  /**
+   * Paths whose access line is debug rather than info when no route of the service matched
+   * them (static files, a sandbox's polls).
+   */
   quiet?: (path: string) => boolean;
 }
 
@@ -71,13 +74,15 @@ export function observeRequest(
   response.setHeader(REQUEST_ID_HEADER, id);
   const started = process.hrtime.bigint();
   const path = pathOf(request);
-  const quiet = QUIET_PATHS.has(path) || options.quiet?.(path) === true;
   response.once('finish', () => {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const status = response.statusCode;
+    const matched = (options.routeOf ?? expressRoute)(request, response);
     const route =
-      (options.routeOf ?? expressRoute)(request, response) ??
-      (QUIET_PATHS.has(path) ? path : status === 404 ? 'unmatched' : 'other');
+      matched ?? (QUIET_PATHS.has(path) ? path : status === 404 ? 'unmatched' : 'other');
+    // A route of the service's own is never quiet, whatever its path looks like.
+    const quiet =
+      QUIET_PATHS.has(path) || (matched === undefined && options.quiet?.(path) === true);
     const method = request.method ?? 'GET';
     options.metrics.observeRequest(method, route, status, seconds);
     const line: AccessLine = { method, route, status, ms: Math.round(seconds * 1e6) / 1e3 };

@@ -41,7 +41,7 @@ export function createOperationObserver(
   const registers = metrics ? [metrics.registry] : [];
   const operations = new Counter({
     name: 'graphql_operations_total',
-    help: 'GraphQL operations answered, by type and outcome (ok, or the error code).',
+    help: 'GraphQL operations answered, by type (unknown when refused before it was known) and outcome (ok, or the error code).',
     labelNames: ['type', 'outcome'] as const,
     registers,
   });

@@ -233,7 +233,11 @@ describe('the production proxy (deploy/Caddyfile) in front of the stack', () => 
         PUBLIC_SITE_URL: SITE,
         PUBLIC_GRAPHQL_URL: `${SITE}/v1/graphql`,
         PUBLIC_AUTH_URL: `${SITE}/auth`,
-        AUTH_TRUST_PROXY: '127.0.0.1',
+        // Compose trusts Caddy's one address. Here every client is on loopback too, so trusting
+        // the whole range makes the auth service believe every address X-Forwarded-For names:
+        // the rate-limit check below then sees exactly what Caddy sent, and fails if Caddy
+        // passed on (appended to) a client's own X-Forwarded-For.
+        AUTH_TRUST_PROXY: 'loopback',
         ENGINE_TRUST_PROXY: '127.0.0.1',
         // The web server reads the catalog from PUBLIC_GRAPHQL_URL; in production the site's
         // certificate is a public one, here Caddy's local CA signs it.
@@ -263,9 +267,19 @@ describe('the production proxy (deploy/Caddyfile) in front of the stack', () => 
       const sockets: string[] = [];
       page.on('request', (sent) => requested.push(sent.url()));
       page.on('websocket', (socket) => sockets.push(socket.url()));
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
 
       await page.goto(`${SITE}/create-transaction/btc-to-usdttrc20?side=send&amount=0.05`);
-      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+      await page
+        .locator('html[data-hydrated="true"]')
+        .waitFor({ state: 'attached', timeout: 45_000 })
+        .catch((error: unknown) => {
+          throw new Error(`not hydrated: ${String(error)}\npage errors: ${problems.join('\n')}`);
+        });
       await expect
         .poll(() => page.getByLabel('You get').inputValue(), { timeout: 20_000 })
         .toMatch(/^\d+(\.\d+)?$/);

@@ -29,7 +29,8 @@ import {
  * three (full). The first 20% of the soak is left out; the average of the soak's last quarter
  * is compared with the average of the quarter after those 20% (or of the warm-up's last 10 s,
  * when that was higher: see below). The worst service's growth is `memory_growth_pct`, and must
- * stay under 10%. No request may fail meanwhile.
+ * stay under 10%; a figure over it is confirmed by soaking as long again and comparing the
+ * longer run's last quarter-length window with the same start. No request may fail meanwhile.
  *
  * Why the rates are a share of capacity rather than small fixed ones: a leak-free Node service's
  * RSS is a saw-tooth (V8 lets garbage pile up to a multiple of the live heap before a major
@@ -63,6 +64,8 @@ const SAMPLE_EVERY_S = byProfile({ short: 1, full: 3 });
 const SETTLE_SHARE = 0.2;
 const WINDOW_SHARE = 0.25;
 const GROWTH_LIMIT_PCT = 10;
+/** Runs of SOAK_S at most: a growth over the limit is confirmed by a second (see below). */
+const SOAK_ROUNDS_MAX = 2;
 
 const MB = 1024 * 1024;
 const mb = (bytes: number) => Math.round((bytes / MB) * 10) / 10;
@@ -212,53 +215,74 @@ describe(`soak, ${PROFILE} profile`, () => {
     await warmupSampling.stop();
 
     const soakSampling = sampling(SAMPLE_EVERY_S);
-    let soak: Record<OperationName, OpenLoopResult>;
-    try {
-      soak = await runMix(workload, rates, SOAK_S, sequence);
-    } finally {
-      await soakSampling.stop();
-    }
     const { samples } = soakSampling;
-
-    const inWindow = (from: number, to: number) =>
-      samples.filter((s) => s.atS >= from * SOAK_S && s.atS <= to * SOAK_S);
-    const firstWindow = inWindow(SETTLE_SHARE, SETTLE_SHARE + WINDOW_SHARE);
-    const lastWindow = inWindow(1 - WINDOW_SHARE, Number.POSITIVE_INFINITY);
-    const settled = inWindow(SETTLE_SHARE, Number.POSITIVE_INFINITY);
-    const services = {} as Record<ServiceName, ServiceMemory>;
     const warmupEnd = warmupSampling.samples.filter(
       (s) => s.atS >= (warmupSampling.samples.at(-1)?.atS ?? 0) - STEADY_S,
     );
-    for (const name of STACK_SERVICES) {
-      // The level to compare with is the first window's, or the level the service held at the
-      // end of the warm-up when that was higher: V8 hands pages back after a collection and
-      // takes them again as garbage piles up, and climbing back to a level already held is
-      // not growth.
-      const start = Math.max(
-        mean(firstWindow.map((s) => s.rss[name])),
-        mean(warmupEnd.map((s) => s.rss[name])),
-      );
-      const end = mean(lastWindow.map((s) => s.rss[name]));
-      services[name] = {
-        pid: pids[name],
-        start_rss_mb: mb(start),
-        first_window_rss_mb: mb(mean(firstWindow.map((s) => s.rss[name]))),
-        warmup_end_rss_mb: mb(mean(warmupEnd.map((s) => s.rss[name]))),
-        end_rss_mb: mb(end),
-        growth_pct: round1(((end - start) / start) * 100),
-        trend_mb_per_min: round1(
-          mb(
-            slope(
-              settled.map((s) => s.atS),
-              settled.map((s) => s.rss[name]),
-            ) * 60,
+    const inWindow = (fromS: number, toS: number) =>
+      samples.filter((s) => s.atS >= fromS && s.atS <= toS);
+    const firstWindow = () =>
+      inWindow(SETTLE_SHARE * SOAK_S, (SETTLE_SHARE + WINDOW_SHARE) * SOAK_S);
+
+    /** Each service's memory over the soak so far (`elapsedS`): its last window against the first. */
+    const measure = (elapsedS: number) => {
+      const first = firstWindow();
+      const lastWindow = inWindow(elapsedS - WINDOW_SHARE * SOAK_S, Number.POSITIVE_INFINITY);
+      const settled = inWindow(SETTLE_SHARE * SOAK_S, Number.POSITIVE_INFINITY);
+      const services = {} as Record<ServiceName, ServiceMemory>;
+      for (const name of STACK_SERVICES) {
+        // The level to compare with is the first window's, or the level the service held at the
+        // end of the warm-up when that was higher: V8 hands pages back after a collection and
+        // takes them again as garbage piles up, and climbing back to a level already held is
+        // not growth.
+        const start = Math.max(
+          mean(first.map((s) => s.rss[name])),
+          mean(warmupEnd.map((s) => s.rss[name])),
+        );
+        const end = mean(lastWindow.map((s) => s.rss[name]));
+        services[name] = {
+          pid: pids[name],
+          start_rss_mb: mb(start),
+          first_window_rss_mb: mb(mean(first.map((s) => s.rss[name]))),
+          warmup_end_rss_mb: mb(mean(warmupEnd.map((s) => s.rss[name]))),
+          end_rss_mb: mb(end),
+          growth_pct: round1(((end - start) / start) * 100),
+          trend_mb_per_min: round1(
+            mb(
+              slope(
+                settled.map((s) => s.atS),
+                settled.map((s) => s.rss[name]),
+              ) * 60,
+            ),
           ),
-        ),
-        peak_rss_mb: mb(Math.max(...samples.map((s) => s.rss[name]))),
-        samples_mb: samples.map((s) => mb(s.rss[name])),
-      };
+          peak_rss_mb: mb(Math.max(...samples.map((s) => s.rss[name]))),
+          samples_mb: samples.map((s) => mb(s.rss[name])),
+        };
+      }
+      const worst = Math.max(...Object.values(services).map((service) => service.growth_pct));
+      return { services, worst, lastWindow };
+    };
+
+    // A service over the limit after SOAK_S is soaked for another SOAK_S, and the verdict is
+    // taken on the last window of the longer run against the same start: memory that leaks
+    // keeps growing with time, while a saw-tooth phase that happened to end the first run high
+    // does not (one such phase, 11% on a service whose later runs stayed flat, failed a CI run).
+    const verdicts: number[] = [];
+    const runs: Array<Record<OperationName, OpenLoopResult>> = [];
+    let measured: ReturnType<typeof measure>;
+    try {
+      for (;;) {
+        runs.push(await runMix(workload, rates, SOAK_S, sequence));
+        measured = measure(runs.length * SOAK_S);
+        verdicts.push(measured.worst);
+        if (measured.worst < GROWTH_LIMIT_PCT || runs.length === SOAK_ROUNDS_MAX) break;
+      }
+    } finally {
+      await soakSampling.stop();
     }
-    const worst = Math.max(...Object.values(services).map((service) => service.growth_pct));
+    const soakS = runs.length * SOAK_S;
+    const { services, worst, lastWindow } = measure(soakS);
+    const soak = runs.at(-1)!;
 
     const operations = {} as Record<OperationName, Record<string, unknown>>;
     for (const name of OPERATION_NAMES) {
@@ -275,13 +299,15 @@ describe(`soak, ${PROFILE} profile`, () => {
         p99_ms: run.p99Ms,
       };
     }
-    const errors = errorsOf(soak);
+    const errors = runs.reduce((sum, run) => sum + errorsOf(run), 0);
 
     recordFigures({
       check: 'soak',
       figures: { memory_growth_pct: worst },
       details: {
-        duration_s: SOAK_S,
+        duration_s: soakS,
+        // The worst growth after each SOAK_S; a second figure means the first was confirmed.
+        growth_verdicts_pct: verdicts,
         warmup_s: warmupS,
         warmup_steady: steady(),
         warmup_samples_mb: Object.fromEntries(
@@ -292,8 +318,8 @@ describe(`soak, ${PROFILE} profile`, () => {
         windows: {
           settle_s: SETTLE_SHARE * SOAK_S,
           first: [SETTLE_SHARE * SOAK_S, (SETTLE_SHARE + WINDOW_SHARE) * SOAK_S],
-          last: [(1 - WINDOW_SHARE) * SOAK_S, SOAK_S],
-          samples: [firstWindow.length, lastWindow.length],
+          last: [soakS - WINDOW_SHARE * SOAK_S, soakS],
+          samples: [firstWindow().length, lastWindow.length],
         },
         sample_times_s: samples.map((s) => round1(s.atS)),
         services,
@@ -306,7 +332,7 @@ describe(`soak, ${PROFILE} profile`, () => {
       },
     });
 
-    expect(firstWindow.length, 'samples in the first window').toBeGreaterThan(1);
+    expect(firstWindow().length, 'samples in the first window').toBeGreaterThan(1);
     expect(lastWindow.length, 'samples in the last window').toBeGreaterThan(1);
     const growth = STACK_SERVICES.map((name) => `${name} ${services[name].growth_pct}%`);
     expect(worst, `RSS growth: ${growth.join(', ')}`).toBeLessThan(GROWTH_LIMIT_PCT);

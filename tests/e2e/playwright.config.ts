@@ -55,7 +55,8 @@ export default defineConfig({
       WEB_BUILD_DIR: buildDir,
       MINIAPP_BUILD_DIR: miniappBuildDir,
     },
-    timeout: 240_000,
+    // The first start builds the portal and the mini-app (some 15-60 s) before the services.
+    timeout: 400_000,
     reuseExistingServer: false,
     // Ctrl-C, as a person stops `npm start`: the launcher stops every service and the database.
     gracefulShutdown: { signal: 'SIGINT', timeout: 15_000 },

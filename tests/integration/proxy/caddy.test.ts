@@ -323,6 +323,13 @@ describe('the production proxy (deploy/Caddyfile) in front of the stack', () => 
     }
   });
 
+  it('serves the mini-app from its build at /telegram-app, HTTPS only from then on', async () => {
+    const answer = await request(`${SITE}/telegram-app`, { ca });
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain('/telegram-app/assets/');
+    expect(answer.headers['strict-transport-security']).toBe('max-age=31536000');
+  });
+
   it("refreshes a session through /auth (the tokens' routes work behind the prefix)", async () => {
     const origin = { origin: SITE };
     const login = await request(`${SITE}/auth/login`, {

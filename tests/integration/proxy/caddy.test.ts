@@ -334,10 +334,14 @@ describe('the production proxy (deploy/Caddyfile) in front of the stack', () => 
     const origin = { origin: SITE };
     const login = await request(`${SITE}/auth/login`, {
       ca,
-      headers: origin,
+      headers: { ...origin, 'x-request-id': 'chosen-by-the-client' },
       body: { email: 'admin@exchange.local', password: 'dev-only-admin-password' },
     });
     expect(login.status).toBe(200);
+    // The id the service logged under is the proxy's, not the one the client sent.
+    expect(login.headers['x-request-id']).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    );
     const tokens = JSON.parse(login.text) as { refreshToken: string; accessToken: string };
     const refreshed = await request(`${SITE}/auth/refresh_tokens`, {
       ca,

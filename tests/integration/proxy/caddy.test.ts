@@ -364,7 +364,10 @@ describe('the production proxy (deploy/Caddyfile) in front of the stack', () => 
     '/v1/graphql/..%2fmetrics',
     '/telegram-app/../metrics',
     '/%6detrics',
-  ])('answers %s with 404 (no service exposes metrics through it)', async (raw) => {
+    '/healthz',
+    '/auth/healthz',
+    '/v1/graphql/../HEALTHZ',
+  ])('answers %s with 404 (no service exposes metrics or health through it)', async (raw) => {
     const answer = await request(SITE, { ca, path: raw });
     expect(answer.status).toBe(404);
     // Caddy's own empty answer: the request reached no service (the portal's 404 is a page).
@@ -382,7 +385,7 @@ describe('the production proxy (deploy/Caddyfile) in front of the stack', () => 
     expect(direct.headers['content-type']).toMatch(/^application\/json/);
     expect(portalRefusal(await request(`${SITE}/actions/quote`, { ca, ...call }))).toBe(true);
 
-    for (const endpoint of ['/v1/metadata', '/v2/query', '/v1/version', '/console', '/healthz']) {
+    for (const endpoint of ['/v1/metadata', '/v2/query', '/v1/version', '/console']) {
       const answer = await request(`${SITE}${endpoint}`, {
         ca,
         headers: { 'x-hasura-admin-secret': ADMIN_SECRET },

@@ -334,6 +334,14 @@ async function fullRun(): Promise<void> {
   );
   await fetch(`${stack.webUrl}/telegram-app?user=940000001`);
 
+  // A token sent as a request id (a client's mistake, or a probe): refused as an id (too long,
+  // or a space), so it never reaches an access line or a forwarded header.
+  for (const id of [customer.accessToken, `Bearer ${customer.accessToken}`]) {
+    await api.graphql('query TokenAsRequestId { currencies { code } }', {}, { 'x-request-id': id });
+    await fetch(`${stack.authUrl}/healthz`, { headers: { 'x-request-id': id } });
+    await fetch(`${stack.webUrl}/`, { headers: { 'x-request-id': id } });
+  }
+
   // Give event deliveries and mails a moment to finish (their logs are part of the run).
   await new Promise((resolve) => setTimeout(resolve, 3_000));
 }
@@ -374,6 +382,17 @@ describe('the logs of a full run', () => {
     // The run was logged at all (debug lines from the services), so the scan means something.
     expect(services['auth']?.lines ?? 0).toBeGreaterThan(10);
     expect(output).toMatch(/"level":20/);
+    // The scan covered the access lines, with their request ids, of every service that answers
+    // requests, and the engine's line per GraphQL operation and per subscription (issue 20).
+    for (const service of ['web', 'engine', 'auth', 'actions', 'bot']) {
+      expect(output, `${service} access lines`).toMatch(
+        new RegExp(`^\\[${service}\\] \\{.*"reqId":"[A-Za-z0-9._:-]+".*"msg":"request"`, 'm'),
+      );
+    }
+    expect(output).toMatch(
+      /^\[engine\] \{.*"operationType":"mutation".*"msg":"graphql operation"/m,
+    );
+    expect(output).toMatch(/^\[engine\] \{.*"event":"stop".*"msg":"graphql subscription"/m);
     expect(findings).toEqual([]);
   });
 });

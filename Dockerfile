@@ -1,6 +1,28 @@
 # One image for the project's Node services; the compose file picks the command per service.
-# Services run their TypeScript with tsx, as in development (no separate build step to drift).
-FROM node:20-bookworm-slim
+# Services run their TypeScript with tsx (decision 002), which is a production dependency of
+# the root for that reason; the portal and the mini-app ship as Vite production builds.
+# Node is the version CI and `npm start` run on: the root devDependency `node` (decision 023).
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
+
+# Build: every dependency, then the portal (web/build) and the mini-app (miniapp/dist).
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY shared/package.json shared/
+COPY hasura/engine/package.json hasura/engine/
+COPY hasura/actions/package.json hasura/actions/
+COPY auth-service/package.json auth-service/
+COPY bot/package.json bot/
+COPY web/package.json web/
+COPY miniapp/package.json miniapp/
+COPY tests/package.json tests/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build -w web && npm run build -w miniapp
+
+# Runtime: production dependencies only, the sources, the two builds; read-only to the
+# non-root user that runs it.
+FROM ${NODE_IMAGE} AS runtime
 WORKDIR /app
 ENV NODE_ENV=production
 COPY package.json package-lock.json ./
@@ -12,8 +34,8 @@ COPY bot/package.json bot/
 COPY web/package.json web/
 COPY miniapp/package.json miniapp/
 COPY tests/package.json tests/
-RUN npm ci --include=dev --no-audit --no-fund
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY . .
-# The portal and the mini-app ship as production builds (web/build, miniapp/dist).
-RUN npm run build -w web && npm run build -w miniapp
+COPY --from=build /app/web/build web/build
+COPY --from=build /app/miniapp/dist miniapp/dist
 USER node

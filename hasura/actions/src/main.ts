@@ -31,10 +31,7 @@ const server = createActionsApp({
   logger,
   mailer,
   observability: { logger, token: env.METRICS_TOKEN },
-}).listen(
-  env.ACTIONS_PORT,
-  env.ACTIONS_HOST,
-);
+}).listen(env.ACTIONS_PORT, env.ACTIONS_HOST);
 server.once('listening', () => {
   const { port } = server.address() as AddressInfo;
   logger.info(

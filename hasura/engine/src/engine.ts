@@ -79,8 +79,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       enableAllowlist: options.enableAllowlist ?? false,
     });
     const logger = options.logger;
-    const metrics =
-      options.observability && logger ? createServiceMetrics('engine') : undefined;
+    const metrics = options.observability && logger ? createServiceMetrics('engine') : undefined;
     if (metrics) {
       observePool(metrics.registry, pool);
       scrapeGauge(

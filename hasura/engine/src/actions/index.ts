@@ -258,7 +258,10 @@ async function callHandler(plan: ActionPlan, ctx: ActionExecutionContext): Promi
   // The operation's request id goes to the handler whatever the action forwards, so one id
   // follows the request through both services' logs (server.ts put the checked id here).
   const requestId = parseRequestId(ctx.headers[REQUEST_ID_HEADER]);
-  if (requestId !== undefined && !headers.some(([name]) => name.toLowerCase() === REQUEST_ID_HEADER))
+  if (
+    requestId !== undefined &&
+    !headers.some(([name]) => name.toLowerCase() === REQUEST_ID_HEADER)
+  )
     headers.push([REQUEST_ID_HEADER, requestId]);
   const request: RequestInfo = {
     body: payload,

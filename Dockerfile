@@ -1,7 +1,7 @@
 # One image for the project's Node services; the compose file picks the command per service.
 # Services run their TypeScript with tsx (decision 002), which is a production dependency of
 # the root for that reason; the portal and the mini-app ship as Vite production builds.
-# Node is the version CI and `npm start` run on: the root devDependency `node` (decision 028).
+# Node is the version CI and `npm start` run on: the root devDependency `node` (decision 026).
 ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 
 # Build: every dependency, then the portal (web/build) and the mini-app (miniapp/dist).

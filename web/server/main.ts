@@ -43,7 +43,7 @@ if (servingBuild) {
 const buildId = build ? build.assets.version : `dev-${Date.now()}`;
 const publicEnv = getPublicEnv(env, buildId);
 
-const app = createWebApp(env, publicEnv);
+const app = createWebApp(env, publicEnv, logger);
 // gzip or brotli for the HTML, scripts and styles: the uncompressed bundles cost seconds on a
 // mobile connection (Lighthouse "enable text compression"; React Router's server templates do
 // the same).

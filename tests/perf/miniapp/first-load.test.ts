@@ -64,6 +64,17 @@ describe('planFromManifest', () => {
     });
   });
 
+  it('finds the English resources when a chunk the entry imports loads them', () => {
+    // As the mini-app builds today: the locale loader sits in a shared chunk, not the entry.
+    const { dynamicImports = [], ...entry } = MANIFEST['index.html']!;
+    const manifest: ViteManifest = {
+      ...MANIFEST,
+      'index.html': { ...entry, dynamicImports: dynamicImports.slice(2) },
+      '_shell-1.js': { ...MANIFEST['_shell-1.js']!, dynamicImports: dynamicImports.slice(0, 2) },
+    };
+    expect(planFromManifest(manifest).locale).toEqual({ scripts: ['assets/en-1.js'], styles: [] });
+  });
+
   it('finds the English resources and the dev-client, and calls the rest lazy', () => {
     const plan = planFromManifest(MANIFEST);
     expect(plan.locale).toEqual({ scripts: ['assets/en-1.js'], styles: [] });

@@ -73,10 +73,16 @@ export function planFromManifest(manifest: ViteManifest): ManifestPlan {
   if (entries.length !== 1) {
     throw new Error(`expected one entry in the Vite manifest, found ${entries.length}`);
   }
-  const [entryKey, entryChunk] = entries[0]!;
+  const [entryKey] = entries[0]!;
   const entry = manifestClosure(manifest, entryKey);
+  // Dynamic imports of the entry or of any chunk it loads statically (the locale loader may
+  // live in a shared chunk rather than in the entry's own module).
+  const entryChunks = Object.entries(manifest).filter(([, chunk]) =>
+    entry.scripts.includes(chunk.file),
+  );
+  const dynamicImports = entryChunks.flatMap(([, chunk]) => chunk.dynamicImports ?? []);
   const dynamic = (source: RegExp): Files | null => {
-    const key = (entryChunk.dynamicImports ?? []).find((candidate) =>
+    const key = dynamicImports.find((candidate) =>
       source.test(manifest[candidate]?.src ?? candidate),
     );
     return key ? without(manifestClosure(manifest, key), entry) : null;

@@ -13,7 +13,7 @@ import { DEFAULT_LIMITS, type EngineLimits } from '../plan/limits.ts';
 import { planOperation, type GraphQLRequest, type OperationPlan } from '../plan/operation.ts';
 import type { SchemaModel } from '../schema/model.ts';
 
-import type { OperationFacts, OperationObserver } from './operation-log.ts';
+import { operationFailure, type OperationFacts, type OperationObserver } from './operation-log.ts';
 import { overBudget, type VisitorBudget } from './visitor-budget.ts';
 
 export interface GraphQLHandlerOptions {
@@ -106,7 +106,7 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions) {
       role: session.role,
     };
     const response = await executeUnobserved(request, session, headers, facts);
-    observer.finished(facts, performance.now() - started, response.error?.code);
+    observer.finished(facts, performance.now() - started, operationFailure(response.error));
     return response;
   }
 

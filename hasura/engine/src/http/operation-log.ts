@@ -1,6 +1,9 @@
 import type { Logger } from '@app/shared/log';
 import { Counter, Gauge, Histogram, type ServiceMetrics } from '@app/shared/observability';
 
+import { ActionError } from '../actions/errors.ts';
+import type { HasuraError } from '../errors.ts';
+
 /*
  * One log line per GraphQL operation (issue 20): request id, operation name, type, role,
  * duration and error code. Never the variables, the query text or a header: they may hold
@@ -18,9 +21,35 @@ export interface OperationFacts {
   role: string | undefined;
 }
 
+/** How an operation failed: the code the client sees, and whether the fault is the server's. */
+export interface OperationFailure {
+  code: string;
+  serverFault: boolean;
+}
+
+/**
+ * An error as the operation line reports it. An action handler's refusal (a 4xx, e.g. the
+ * one-a-minute rule) carries the handler's own code, which the client sees in `extensions`;
+ * Hasura files it under `unexpected` when the handler gave no top-level `code`, and logging
+ * that as a server error would bury real faults under routine refusals.
+ */
+export function operationFailure(error: HasuraError | undefined): OperationFailure | undefined {
+  if (!error) return undefined;
+  if (error instanceof ActionError) {
+    const extensions = error.handlerExtensions as { code?: unknown } | undefined;
+    const code = typeof extensions?.code === 'string' ? extensions.code : error.actionCode;
+    return { code, serverFault: error.status >= 500 };
+  }
+  return {
+    code: error.code,
+    serverFault:
+      error.status >= 500 || error.code === 'unexpected' || error.code === 'postgres-error',
+  };
+}
+
 export interface OperationObserver {
-  /** A query, mutation or one-shot subscription answered, `errorCode` when it failed. */
-  finished(facts: OperationFacts, ms: number, errorCode: string | undefined): void;
+  /** A query, mutation or one-shot subscription answered, `failure` when it failed. */
+  finished(facts: OperationFacts, ms: number, failure: OperationFailure | undefined): void;
   /** A live subscription registered; the returned function logs its stop (once). */
   subscribed(facts: OperationFacts): () => void;
 }
@@ -58,13 +87,16 @@ export function createOperationObserver(
     registers,
   });
   return {
-    finished(facts, ms, errorCode) {
-      operations.inc({ type: facts.type, outcome: errorCode ?? 'ok' });
+    finished(facts, ms, failure) {
+      operations.inc({ type: facts.type, outcome: failure?.code ?? 'ok' });
       duration.observe({ type: facts.type }, ms / 1000);
-      const line = { ...fields(facts), ms: round(ms), ...(errorCode ? { errorCode } : {}) };
-      // A server's trouble is an error; a client's bad request is routine.
-      if (errorCode === 'unexpected' || errorCode === 'postgres-error')
-        logger?.error(line, 'graphql operation');
+      const line = {
+        ...fields(facts),
+        ms: round(ms),
+        ...(failure ? { errorCode: failure.code } : {}),
+      };
+      // A server's trouble is an error; a client's bad request or a handler's refusal is routine.
+      if (failure?.serverFault) logger?.error(line, 'graphql operation');
       else logger?.info(line, 'graphql operation');
     },
     subscribed(facts) {

@@ -29,8 +29,10 @@ import {
  * three (full). The first 20% of the soak is left out; the average of the soak's last quarter
  * is compared with the average of the quarter after those 20% (or of the warm-up's last 10 s,
  * when that was higher: see below). The worst service's growth is `memory_growth_pct`, and must
- * stay under 10%; a figure over it is confirmed by soaking as long again and comparing the
- * longer run's last quarter-length window with the same start. No request may fail meanwhile.
+ * stay under 10%. A service over it is soaked as long again, and must then not grow by 5% or
+ * more from the end of the first run to the end of the second (a leak keeps growing; a one-time
+ * step or a saw-tooth phase does not); `memory_growth_pct` is then that figure. No request may
+ * fail meanwhile.
  *
  * Why the rates are a share of capacity rather than small fixed ones: a leak-free Node service's
  * RSS is a saw-tooth (V8 lets garbage pile up to a multiple of the live heap before a major
@@ -64,8 +66,13 @@ const SAMPLE_EVERY_S = byProfile({ short: 1, full: 3 });
 const SETTLE_SHARE = 0.2;
 const WINDOW_SHARE = 0.25;
 const GROWTH_LIMIT_PCT = 10;
-/** Runs of SOAK_S at most: a growth over the limit is confirmed by a second (see below). */
+/** Runs of SOAK_S at most: a growth over the limit is checked by a second (see below). */
 const SOAK_ROUNDS_MAX = 2;
+/**
+ * The most a service may grow over that second run: a leak that showed 10% over most of the
+ * first run keeps growing about as much again; a step or a phase adds nothing.
+ */
+const STILL_GROWING_LIMIT_PCT = 5;
 
 const MB = 1024 * 1024;
 const mb = (bytes: number) => Math.round((bytes / MB) * 10) / 10;
@@ -263,19 +270,19 @@ describe(`soak, ${PROFILE} profile`, () => {
       return { services, worst, lastWindow };
     };
 
-    // A service over the limit after SOAK_S is soaked for another SOAK_S, and the verdict is
-    // taken on the last window of the longer run against the same start: memory that leaks
-    // keeps growing with time, while a saw-tooth phase that happened to end the first run high
-    // does not (one such phase, 11% on a service whose later runs stayed flat, failed a CI run).
+    // A service over the limit after SOAK_S is soaked for another SOAK_S, and judged on whether
+    // its memory is still growing: the last window of the longer run against the last window of
+    // the first. Memory that leaks keeps growing with time; a saw-tooth phase that ended the
+    // first run high, or a one-time step (V8 enlarging its heap: seen in CI, the engine flat at
+    // 173 MB, up to 223 MB within 6 s, then flat for 90 s) does not.
     const verdicts: number[] = [];
     const runs: Array<Record<OperationName, OpenLoopResult>> = [];
-    let measured: ReturnType<typeof measure>;
     try {
       for (;;) {
         runs.push(await runMix(workload, rates, SOAK_S, sequence));
-        measured = measure(runs.length * SOAK_S);
-        verdicts.push(measured.worst);
-        if (measured.worst < GROWTH_LIMIT_PCT || runs.length === SOAK_ROUNDS_MAX) break;
+        const { worst: soFar } = measure(runs.length * SOAK_S);
+        verdicts.push(soFar);
+        if (soFar < GROWTH_LIMIT_PCT || runs.length === SOAK_ROUNDS_MAX) break;
       }
     } finally {
       await soakSampling.stop();
@@ -283,6 +290,20 @@ describe(`soak, ${PROFILE} profile`, () => {
     const soakS = runs.length * SOAK_S;
     const { services, worst, lastWindow } = measure(soakS);
     const soak = runs.at(-1)!;
+    const extended = runs.length > 1;
+    /** Growth from the first run's last window to the longer run's, per service (extended only). */
+    const stillGrowing = {} as Record<ServiceName, number>;
+    if (extended) {
+      const firstRunEnd = inWindow(SOAK_S - WINDOW_SHARE * SOAK_S, SOAK_S);
+      for (const name of STACK_SERVICES) {
+        const before = mean(firstRunEnd.map((s) => s.rss[name]));
+        const after = mean(lastWindow.map((s) => s.rss[name]));
+        stillGrowing[name] = round1(((after - before) / before) * 100);
+      }
+    }
+    /** The figure judged: the growth over the soak, or, when extended, over the extension. */
+    const judged = extended ? Math.max(...Object.values(stillGrowing)) : worst;
+    const limit = extended ? STILL_GROWING_LIMIT_PCT : GROWTH_LIMIT_PCT;
 
     const operations = {} as Record<OperationName, Record<string, unknown>>;
     for (const name of OPERATION_NAMES) {
@@ -303,11 +324,14 @@ describe(`soak, ${PROFILE} profile`, () => {
 
     recordFigures({
       check: 'soak',
-      figures: { memory_growth_pct: worst },
+      figures: { memory_growth_pct: judged },
       details: {
         duration_s: soakS,
-        // The worst growth after each SOAK_S; a second figure means the first was confirmed.
+        // The worst growth over the soak after each SOAK_S (a second figure: it was extended),
+        // the overall worst, and each service's growth over the extension.
         growth_verdicts_pct: verdicts,
+        worst_growth_pct: worst,
+        still_growing_pct: extended ? stillGrowing : null,
         warmup_s: warmupS,
         warmup_steady: steady(),
         warmup_samples_mb: Object.fromEntries(
@@ -334,8 +358,11 @@ describe(`soak, ${PROFILE} profile`, () => {
 
     expect(firstWindow().length, 'samples in the first window').toBeGreaterThan(1);
     expect(lastWindow.length, 'samples in the last window').toBeGreaterThan(1);
-    const growth = STACK_SERVICES.map((name) => `${name} ${services[name].growth_pct}%`);
-    expect(worst, `RSS growth: ${growth.join(', ')}`).toBeLessThan(GROWTH_LIMIT_PCT);
+    const growth = STACK_SERVICES.map(
+      (name) =>
+        `${name} ${services[name].growth_pct}%${extended ? ` (then ${stillGrowing[name]}% over the extension)` : ''}`,
+    );
+    expect(judged, `RSS growth: ${growth.join(', ')}`).toBeLessThan(limit);
     expect(errors, `errors during the soak: ${JSON.stringify(operations)}`).toBe(0);
   });
 });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { launcherAddressEnv } from '../../../scripts/launcher/addresses.ts';
 import { databaseTargets, type TestDatabase } from '../../support/databases.ts';
+import { cleanEnvironment } from '../../support/launcher-env.ts';
 import { spawnTs, type Spawned } from '../../support/processes.ts';
 
 /*
@@ -17,15 +18,6 @@ import { spawnTs, type Spawned } from '../../support/processes.ts';
  */
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-
-/** The environment with none of the stack's variables, so only what a test sets counts. */
-function cleanEnvironment(): NodeJS.ProcessEnv {
-  const stackVariable =
-    /^(DATABASE_URL|PUBLIC_|AUTH_|MINIAPP_URL|ACTIONS_BASE_URL|BOT_EVENTS_URL|WEB_|HASURA_|ACTIONS_PORT|BOT_PORT|EMBEDDED_DB_)/;
-  return Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !stackVariable.test(name)),
-  );
-}
 
 /** A browser's CORS preflight for a sign-in, from `origin`. */
 const preflight = (authUrl: string, origin: string) =>

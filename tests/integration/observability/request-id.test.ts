@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { cleanEnvironment, portVariables } from '../../support/launcher-env.ts';
 import { spawnTs, type Spawned } from '../../support/processes.ts';
 
 /*
@@ -29,15 +30,6 @@ const SERVICES = ['web', 'engine', 'auth', 'actions', 'bot'] as const;
 type Service = (typeof SERVICES)[number];
 const url = (service: Service, pathname: string) => `http://127.0.0.1:${PORTS[service]}${pathname}`;
 
-/** The environment with none of the stack's variables, so only what the test sets counts. */
-function cleanEnvironment(): NodeJS.ProcessEnv {
-  const stackVariable =
-    /^(DATABASE_URL|PUBLIC_|AUTH_|MINIAPP_|ACTIONS_|BOT_|WEB_|HASURA_|EMBEDDED_DB_|METRICS_TOKEN|LOG_LEVEL|NODE_ENV)/;
-  return Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !stackVariable.test(name)),
-  );
-}
-
 let dataDir: string;
 let launcher: Spawned;
 
@@ -49,12 +41,7 @@ beforeAll(async () => {
       ...cleanEnvironment(),
       NODE_ENV: 'development',
       EMBEDDED_DB_DIR: path.join(dataDir, 'pglite'),
-      WEB_PORT: String(PORTS.web),
-      HASURA_GRAPHQL_SERVER_PORT: String(PORTS.engine),
-      AUTH_PORT: String(PORTS.auth),
-      ACTIONS_PORT: String(PORTS.actions),
-      BOT_PORT: String(PORTS.bot),
-      EMBEDDED_DB_PORT: String(PORTS.database),
+      ...portVariables(PORTS),
     },
   });
   await launcher.waitFor(/\] ready/, 540_000);

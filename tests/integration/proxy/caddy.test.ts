@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { cleanEnvironment, portVariables } from '../../support/launcher-env.ts';
 import { spawnTs, type Spawned } from '../../support/processes.ts';
 
 /*
@@ -43,15 +44,6 @@ const ACTIONS_SECRET = 'dev-only-actions-secret';
 const WEBHOOK_SECRET = 'dev-only-telegram-webhook-secret';
 const TRC20_ADDRESS = 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC';
 const DEPOSIT_ADDRESS = '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy';
-
-/** The environment with none of the stack's variables, so only what the test sets counts. */
-function cleanEnvironment(): NodeJS.ProcessEnv {
-  const stackVariable =
-    /^(DATABASE_URL|PUBLIC_|AUTH_|ENGINE_|MINIAPP_|ACTIONS_|BOT_|WEB_|HASURA_|EMBEDDED_DB_|SMTP_URL|TELEGRAM_|NODE_EXTRA_CA_CERTS)/;
-  return Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !stackVariable.test(name)),
-  );
-}
 
 interface Answer {
   status: number;
@@ -223,12 +215,7 @@ describe('the production proxy (deploy/Caddyfile) in front of the stack', () => 
         AUTH_OUTBOX_DIR: path.join(dir, 'outbox'),
         ACTIONS_OUTBOX_DIR: path.join(dir, 'outbox'),
         LOG_LEVEL: 'warn',
-        WEB_PORT: String(PORTS.web),
-        HASURA_GRAPHQL_SERVER_PORT: String(PORTS.engine),
-        AUTH_PORT: String(PORTS.auth),
-        ACTIONS_PORT: String(PORTS.actions),
-        BOT_PORT: String(PORTS.bot),
-        EMBEDDED_DB_PORT: String(PORTS.database),
+        ...portVariables(PORTS),
         // What README "Deploy" has compose set: one origin, the services trusting the proxy.
         PUBLIC_SITE_URL: SITE,
         PUBLIC_GRAPHQL_URL: `${SITE}/v1/graphql`,

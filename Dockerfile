@@ -14,6 +14,7 @@ COPY hasura/engine/package.json hasura/engine/
 COPY hasura/actions/package.json hasura/actions/
 COPY auth-service/package.json auth-service/
 COPY bot/package.json bot/
+COPY client/package.json client/
 COPY web/package.json web/
 COPY miniapp/package.json miniapp/
 COPY tests/package.json tests/

@@ -1,6 +1,5 @@
 import { resources, type Locale } from '@app/shared/i18n';
-import { trimZeros } from '@app/web/app/exchange/amounts.ts';
-import { currencyLabel } from '@app/web/app/exchange/currency-label.ts';
+import { currencyLabel, trimZeros } from '@app/shared/exchange';
 
 import type { OrderSummary } from './db.ts';
 

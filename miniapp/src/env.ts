@@ -1,5 +1,5 @@
-import type { ExchangeCatalog } from '@app/web/app/exchange/types.ts';
-import { browserEnv } from '@app/web/app/utils/public-env.ts';
+import type { ExchangeCatalog } from '@app/shared/exchange';
+import { browserEnv } from '@app/client/env/public-env.ts';
 
 /*
  * What the server that serves the mini-app tells it (web/server/miniapp.ts writes both into the

@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 
 import { LANGUAGE_TAGS, localeFromTag, splitLocalePath, type Locale } from '@app/shared/i18n';
 import { parseStartParam } from '@app/shared/telegram';
-import { createI18n, loadCatalog } from '@app/web/app/i18n/i18n.ts';
+import { createI18n, loadCatalog } from '@app/client/i18n/i18n.ts';
 
 import { App } from './app.tsx';
 import { reloadForNewBuild } from './components/route-error.tsx';

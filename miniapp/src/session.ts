@@ -1,9 +1,9 @@
 import { useStore } from 'zustand';
 
 import { DEFAULT_LOCALE, type Locale } from '@app/shared/i18n';
-import type { SessionState } from '@app/web/app/auth/session-types.ts';
-import { createSessionStore } from '@app/web/app/auth/store.ts';
-import { clearTokens, readTokens, type TokenStorage } from '@app/web/app/auth/tokens.ts';
+import type { SessionState } from '@app/client/auth/session-types.ts';
+import { createSessionStore } from '@app/client/auth/store.ts';
+import { clearTokens, readTokens, type TokenStorage } from '@app/client/auth/tokens.ts';
 
 import { browserEnv } from './env.ts';
 

@@ -1,6 +1,6 @@
 import { createStore, useStore } from 'zustand';
 
-import { toFailure } from '@app/web/app/auth/session-types.ts';
+import { toFailure } from '@app/client/auth/session-types.ts';
 
 import {
   discardStoredSession,

@@ -33,11 +33,12 @@ export const BUILD_SOURCES = [
   'web/vite.config.ts',
   'web/react-router.config.ts',
   'web/package.json',
-  // The mini-app imports from web/app too (until the shared client core exists: issue 21).
   'miniapp/src',
   'miniapp/index.html',
   'miniapp/vite.config.ts',
   'miniapp/package.json',
+  'client/src',
+  'client/package.json',
   'shared/src',
   'shared/package.json',
   'package-lock.json',

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { TELEGRAM_THEMES } from '../../web/server/telegram-themes.ts';
+import { TELEGRAM_THEMES } from '@app/shared/telegram/themes';
 
 import { adminGraphql } from './accounts.ts';
 import { staff } from './staff.ts';

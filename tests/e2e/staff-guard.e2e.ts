@@ -69,7 +69,7 @@ test('a signed-in customer gets "Page not found" on every admin route, and no st
 
 // ------------------------------------------------------------------ the console's operations
 
-const OPERATIONS_DIR = fileURLToPath(new URL('../../web/app/graphql/operations/', import.meta.url));
+const OPERATIONS_DIR = fileURLToPath(new URL('../../client/src/graphql/operations/', import.meta.url));
 
 interface ConsoleOperation {
   name: string;
@@ -86,7 +86,7 @@ interface ConsoleOperation {
 function publicRootFields(): Set<string> {
   const schema = parse(
     readFileSync(
-      new URL('../../web/app/graphql/schema/anonymous.graphql', import.meta.url),
+      new URL('../../client/src/graphql/schema/anonymous.graphql', import.meta.url),
       'utf8',
     ),
   );

@@ -10,7 +10,7 @@ import { DATABASE_URL, E2E_PORTS } from './stack.ts';
 
 /*
  * Every page a test opens is watched: a console error (which includes a missing translation,
- * see web/app/i18n/i18n.ts) or an uncaught exception fails the test. The stack mails to a real
+ * see client/src/i18n/i18n.ts) or an uncaught exception fails the test. The stack mails to a real
  * SMTP server the worker runs on E2E_PORTS.smtp (one worker, so one mailbox); when the worker
  * ends, every mail it received is scanned for every payment detail in the stack's database
  * (none may carry one: docs/decisions/015-order-trust.md).

@@ -5,7 +5,7 @@ import { HydratedRouter } from 'react-router/dom';
 import { splitLocalePath } from '@app/shared/i18n';
 
 import { reloadForChunkError } from './build-check/build-check.tsx';
-import { loadCatalog } from './i18n/i18n.ts';
+import { loadCatalog } from '@app/client/i18n/i18n.ts';
 
 /*
  * React Router's default browser entry, with one step first: the page's locale comes from its

@@ -29,7 +29,7 @@ import type { Route } from './+types/root';
 import { isReferralCode, REFERRAL_COOKIE, REFERRAL_COOKIE_MAX_AGE } from './auth/referral.ts';
 import { BuildCheck, useReloadOnChunkError } from './build-check/build-check.tsx';
 import { ErrorPage } from './components/error-page.tsx';
-import { useI18n } from './i18n/i18n.ts';
+import { useI18n } from '@app/client/i18n/i18n.ts';
 import { useLocale } from './i18n/locale.ts';
 import { LiveChat } from './live-chat/live-chat.tsx';
 import stylesHref from './styles/app.css?url';

@@ -11,8 +11,9 @@ import {
   METRICS_PATH,
   requestObservability,
 } from '@app/shared/observability';
+import type { PublicEnv } from '@app/shared/public-env';
 
-import type { PublicEnv, WebEnv } from './env.ts';
+import type { WebEnv } from './env.ts';
 import { cspNonce, securityConfig, securityHeaders } from './security.ts';
 
 declare module 'react-router' {

@@ -3,6 +3,7 @@ import * as z from 'zod';
 // DEFAULT_PORTS and siteUrl: the stack's addresses, derived from its ports (decision 022).
 import { DEFAULT_PORTS, NodeEnv, port, siteUrl, telegramBotToken } from '@app/shared/env';
 import { metricsToken } from '@app/shared/observability';
+import type { PublicEnv } from '@app/shared/public-env';
 
 /** The web server's configuration; the `PUBLIC_` part reaches the browser (getPublicEnv). */
 export const WebEnv = z
@@ -61,18 +62,6 @@ export const WebEnv = z
   })
   .overwrite((env) => ({ ...env, PUBLIC_SITE_URL: env.PUBLIC_SITE_URL || siteUrl(env.WEB_PORT) }));
 export type WebEnv = z.infer<typeof WebEnv>;
-
-export type PublicEnv = Pick<
-  WebEnv,
-  | 'PUBLIC_SITE_URL'
-  | 'PUBLIC_GRAPHQL_URL'
-  | 'PUBLIC_AUTH_URL'
-  | 'PUBLIC_CONTACT_EMAIL'
-  | 'PUBLIC_TELEGRAM_URL'
-  | 'PUBLIC_TELEGRAM_CHANNEL_URL'
-  | 'PUBLIC_LIVE_CHAT_SRC'
-  | 'PUBLIC_LIVE_CHAT_GLOBAL'
-> & { BUILD_ID: string };
 
 /** What the browser may know: whitelisted, never a secret. */
 export function getPublicEnv(env: WebEnv, buildId: string): PublicEnv {

@@ -14,14 +14,19 @@ import express, { type Express, type Request, type Response } from 'express';
 import { createServicePool } from '@app/shared/db/service-pool';
 import { DEV_TELEGRAM_BOT_TOKEN } from '@app/shared/env';
 import type { Logger } from '@app/shared/log';
+import type { PublicEnv } from '@app/shared/public-env';
 
 import { loadExchangeCatalog } from '../app/exchange/catalog.server.ts';
 
 import { devServerFs } from './dev-fs.ts';
-import type { PublicEnv, WebEnv } from './env.ts';
-import { devLaunchParams, devLaunchUserId, isStaffTelegramUser } from './dev-launch.ts';
+import type { WebEnv } from './env.ts';
+import {
+  devLaunchParams,
+  devLaunchUserId,
+  isStaffTelegramUser,
+} from '@app/shared/telegram/dev-launch';
 import { cspNonce } from './security.ts';
-import { TELEGRAM_THEMES } from './telegram-themes.ts';
+import { TELEGRAM_THEMES } from '@app/shared/telegram/themes';
 
 export { devLaunchParams, TELEGRAM_THEMES };
 

@@ -14,7 +14,9 @@ import { createHash, randomBytes } from 'node:crypto';
 
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
-import type { PublicEnv, WebEnv } from './env.ts';
+import type { PublicEnv } from '@app/shared/public-env';
+
+import type { WebEnv } from './env.ts';
 
 /** The mini-app's pages and assets, in every locale. */
 export const MINIAPP_PATH = /^(?:\/(?:ru|ua))?\/telegram-app(?:\/|$)/;

@@ -5,7 +5,7 @@ import {
   devLaunchParams,
   isStaffTelegramUser,
   type Queryable,
-} from '@app/web/server/dev-launch';
+} from '@app/shared/telegram/dev-launch';
 
 import type { SandboxTelegramUser } from './accounts.ts';
 import type { BotApiEmulator, TelegramUser } from './emulator.ts';

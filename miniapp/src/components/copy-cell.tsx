@@ -1,7 +1,7 @@
 import { Cell } from '@telegram-apps/telegram-ui';
 import { useTranslation } from 'react-i18next';
 
-import { useCopy } from '@app/web/app/components/use-copy.ts';
+import { useCopy } from '@app/client/ui/use-copy.ts';
 
 import { haptic } from '../telegram/sdk.ts';
 

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { FallbackProps } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 
-import { isChunkLoadError, reloadOnce } from '@app/web/app/build-check/chunk-errors.ts';
+import { isChunkLoadError, reloadOnce } from '@app/client/build-check/chunk-errors.ts';
 
 import { browserEnv } from '../env.ts';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import type { OrderStatus } from '@app/web/app/exchange/order-status.ts';
+import type { OrderStatus } from '@app/shared/orders/status';
 
 /** An order's status as a coloured chip (colour is never the only cue: the word is there). */
 export function StatusChip({ status }: { status: OrderStatus }) {

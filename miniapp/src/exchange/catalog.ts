@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 
-import { toExchangeCatalog } from '@app/web/app/exchange/catalog.ts';
-import type { ExchangeCatalog } from '@app/web/app/exchange/types.ts';
-import { ExchangeCatalogDocument } from '@app/web/app/graphql/generated/anonymous.ts';
-import { graphqlRequest } from '@app/web/app/graphql/request.ts';
+import { toExchangeCatalog } from '@app/client/exchange/catalog.ts';
+import type { ExchangeCatalog } from '@app/shared/exchange';
+import { ExchangeCatalogDocument } from '@app/client/graphql/generated/anonymous.ts';
+import { graphqlRequest } from '@app/client/graphql/request.ts';
 
 import { browserEnv, miniappConfig } from '../env.ts';
 

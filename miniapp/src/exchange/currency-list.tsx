@@ -2,9 +2,12 @@ import { Cell, Input, List, Placeholder, Section } from '@telegram-apps/telegram
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { currencyLabel } from '@app/web/app/exchange/currency-label.ts';
-import { indexCurrencies, searchCurrencies } from '@app/web/app/exchange/currency-search.ts';
-import type { CurrencyOption } from '@app/web/app/exchange/types.ts';
+import {
+  currencyLabel,
+  type CurrencyOption,
+  indexCurrencies,
+  searchCurrencies,
+} from '@app/shared/exchange';
 
 /**
  * A currency picker as a screen of its own (Telegram's back button closes it): a search field

@@ -14,15 +14,19 @@ import {
   type FieldErrors,
 } from '@app/shared/forms';
 import { localizePath, type Locale } from '@app/shared/i18n';
-import { currencyLabel } from '@app/web/app/exchange/currency-label.ts';
-import type { CurrencyOption, QuoteResult, QuoteSide } from '@app/web/app/exchange/types.ts';
-import { trimZeros } from '@app/web/app/exchange/amounts.ts';
-import { orderLimits } from '@app/web/app/exchange/order-errors.ts';
+import {
+  currencyLabel,
+  type CurrencyOption,
+  type QuoteResult,
+  type QuoteSide,
+  trimZeros,
+} from '@app/shared/exchange';
+import { orderLimits } from '@app/client/exchange/order-errors.ts';
 import {
   CreateExchangeDocument,
   LastOrderContactDocument,
-} from '@app/web/app/graphql/generated/user.ts';
-import { graphqlRequest, GraphqlRequestError } from '@app/web/app/graphql/request.ts';
+} from '@app/client/graphql/generated/user.ts';
+import { graphqlRequest, GraphqlRequestError } from '@app/client/graphql/request.ts';
 
 import { SectionHeading } from '../components/section-heading.tsx';
 import { useMainButton } from '../components/use-main-button.ts';

@@ -1,4 +1,4 @@
-import { trimZeros } from '@app/web/app/exchange/amounts.ts';
+import { trimZeros } from '@app/shared/exchange';
 
 /** The exchange screen prefilled like an earlier order: same pair, same amount sent. */
 export function repeatPath(order: {

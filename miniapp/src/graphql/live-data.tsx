@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
-import { SessionApolloProvider } from '@app/web/app/graphql/apollo-provider.tsx';
-import { graphqlSessionOf } from '@app/web/app/graphql/graphql-session.ts';
+import { SessionApolloProvider } from '@app/client/graphql/apollo-provider.tsx';
+import { graphqlSessionOf } from '@app/client/graphql/graphql-session.ts';
 
 import { CenteredSpinner } from '../components/shell.tsx';
 import { browserEnv } from '../env.ts';

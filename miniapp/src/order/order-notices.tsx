@@ -3,8 +3,8 @@ import { Button, Cell, Text } from '@telegram-apps/telegram-ui';
 import { useTranslation } from 'react-i18next';
 
 import type { Locale } from '@app/shared/i18n';
-import { formatRate, trimZeros } from '@app/web/app/exchange/amounts.ts';
-import { AntiPhishingPhraseDocument } from '@app/web/app/graphql/generated/user.ts';
+import { formatRate, trimZeros } from '@app/shared/exchange';
+import { AntiPhishingPhraseDocument } from '@app/client/graphql/generated/user.ts';
 
 import { CopyCell } from '../components/copy-cell.tsx';
 import { useSession } from '../session.ts';

@@ -5,9 +5,9 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { FieldErrors } from '@app/shared/forms';
-import { trimZeros } from '@app/web/app/exchange/amounts.ts';
-import { useQuote } from '@app/web/app/exchange/use-quote.ts';
-import { ResolvePaymentIssueDocument } from '@app/web/app/graphql/generated/user.ts';
+import { trimZeros } from '@app/shared/exchange';
+import { useQuote } from '@app/client/exchange/use-quote.ts';
+import { ResolvePaymentIssueDocument } from '@app/client/graphql/generated/user.ts';
 
 import { useSession } from '../session.ts';
 import { haptic } from '../telegram/sdk.ts';

@@ -4,15 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
 
 import {
+  currencyLabel,
+  type CurrencyOption,
+  type ExchangeCatalog,
   formatRate,
   isValidAmount,
   normalizeAmount,
+  type QuoteSide,
+  startingPair,
   trimZeros,
-} from '@app/web/app/exchange/amounts.ts';
-import { currencyLabel } from '@app/web/app/exchange/currency-label.ts';
-import { startingPair } from '@app/web/app/exchange/starting-pair.ts';
-import type { CurrencyOption, ExchangeCatalog, QuoteSide } from '@app/web/app/exchange/types.ts';
-import { useQuote, type QuoteState } from '@app/web/app/exchange/use-quote.ts';
+} from '@app/shared/exchange';
+import { useQuote, type QuoteState } from '@app/client/exchange/use-quote.ts';
 
 import { SectionHeading } from '../components/section-heading.tsx';
 import { CenteredSpinner } from '../components/shell.tsx';

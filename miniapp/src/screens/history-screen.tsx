@@ -3,14 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 
-import { trimZeros } from '@app/web/app/exchange/amounts.ts';
-import { currencyLabel } from '@app/web/app/exchange/currency-label.ts';
-import { asOrderStatus } from '@app/web/app/exchange/order-status.ts';
+import { currencyLabel, trimZeros } from '@app/shared/exchange';
+import { asOrderStatus } from '@app/shared/orders/status';
 import {
   TransactionsHistoryCountDocument,
   TransactionsHistoryPageDocument,
-} from '@app/web/app/graphql/generated/user.ts';
-import { useSubscription } from '@app/web/app/graphql/use-subscription.ts';
+} from '@app/client/graphql/generated/user.ts';
+import { useSubscription } from '@app/client/graphql/use-subscription.ts';
 
 import { CenteredSpinner } from '../components/shell.tsx';
 import { LoadFailed } from '../components/states.tsx';

@@ -4,22 +4,18 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 
-import { trimZeros } from '@app/web/app/exchange/amounts.ts';
-import { currencyLabel } from '@app/web/app/exchange/currency-label.ts';
+import { currencyLabel, trimZeros } from '@app/shared/exchange';
 import {
   asOrderStatus,
   isCancelable,
   isFinal,
   wizardStepOf,
   type OrderStatus,
-} from '@app/web/app/exchange/order-status.ts';
-import { QrCode } from '@app/web/app/exchange/qr-code.tsx';
-import { WizardProgress } from '@app/web/app/exchange/wizard-progress.tsx';
-import {
-  CancelExchangeDocument,
-  TransactionDocument,
-} from '@app/web/app/graphql/generated/user.ts';
-import { useSubscription } from '@app/web/app/graphql/use-subscription.ts';
+} from '@app/shared/orders/status';
+import { QrCode } from '@app/client/ui/qr-code.tsx';
+import { WizardProgress } from '@app/client/ui/wizard-progress.tsx';
+import { CancelExchangeDocument, TransactionDocument } from '@app/client/graphql/generated/user.ts';
+import { useSubscription } from '@app/client/graphql/use-subscription.ts';
 
 import { CopyCell } from '../components/copy-cell.tsx';
 import { CenteredSpinner } from '../components/shell.tsx';

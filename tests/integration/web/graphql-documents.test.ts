@@ -4,14 +4,10 @@ import path from 'node:path';
 import { Kind, parse } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { allowlistFiles } from '../../../web/graphql-codegen/allowlist.ts';
-import { generateTypedDocuments } from '../../../web/graphql-codegen/generate.ts';
-import { printPortalSchemas } from '../../../web/graphql-codegen/schemas.ts';
-import {
-  GRAPHQL_ROLES,
-  schemaFile,
-  type GraphqlRole,
-} from '../../../web/graphql-codegen/targets.ts';
+import { allowlistFiles } from '../../../scripts/codegen/allowlist.ts';
+import { generateTypedDocuments } from '../../../scripts/codegen/generate.ts';
+import { printPortalSchemas } from '../../../scripts/codegen/schemas.ts';
+import { GRAPHQL_ROLES, schemaFile, type GraphqlRole } from '../../../scripts/codegen/targets.ts';
 
 /*
  * The web portal's typed documents are generated from the schema the engine serves to each

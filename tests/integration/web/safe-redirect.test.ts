@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import type { Locale } from '@app/shared/i18n';
-import { loginPath, safeRedirect } from '@app/web/app/auth/redirect.ts';
+import { loginPath, safeRedirect } from '@app/web/auth/redirect';
 
 /*
  * SECURITY.md 12 (no open redirect), issue 19 point 7e: where a sign-in sends the browser must

@@ -15,7 +15,7 @@ import { signUpUsers, type SignedUpUser, type Stack } from '../support/stack.ts'
 /*
  * The four operations issue 11 puts under load, as clients send them:
  *
- * - history: the web's TransactionsHistory page (web/app/graphql/operations/user/
+ * - history: the web's TransactionsHistory page (client/src/graphql/operations/user/
  *   transactions-history.graphql) as a signed-in user with orders. The web runs its two
  *   operations (the page of rows, the count) as subscriptions; over HTTP the same selections
  *   go as one query, the request a page load makes;
@@ -27,7 +27,7 @@ import { signUpUsers, type SignedUpUser, type Stack } from '../support/stack.ts'
  *   and a token is never presented twice. A failed refresh ends its chain.
  */
 
-const OPERATIONS = new URL('../../../web/app/graphql/operations/', import.meta.url);
+const OPERATIONS = new URL('../../../client/src/graphql/operations/', import.meta.url);
 
 function operationsIn(file: string): OperationDefinitionNode[] {
   return parse(readFileSync(new URL(file, OPERATIONS), 'utf8')).definitions.filter(

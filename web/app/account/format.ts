@@ -1,6 +1,6 @@
 import { LANGUAGE_TAGS, type Locale } from '@app/shared/i18n';
 
-import { trimZeros } from '#app/exchange/amounts.ts';
+import { trimZeros } from '@app/shared/exchange';
 
 /*
  * Formatting for the account pages. Amounts stay decimal strings (the engine sends `numeric` as

@@ -7,7 +7,7 @@ import { ReferralNameForm, validateForm } from '@app/shared/forms';
 import { TextField, useHydrated } from '#app/auth/form.tsx';
 import { isEmailNotConfirmed } from '#app/account/email-not-confirmed.ts';
 import { notify } from '#app/components/notify/index.ts';
-import { UpdateReferralNameDocument } from '#app/graphql/generated/user.ts';
+import { UpdateReferralNameDocument } from '@app/client/graphql/generated/user.ts';
 
 /**
  * Edit the referral name (spec sections 2, 5 and 8) in a modal dialog: the native `<dialog>`

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { LoginCodeForm, TwoFactorPasswordForm } from '@app/shared/forms';
 
-import { AuthApiError, type TwoFactorAnswer } from '#app/auth/api.ts';
+import { AuthApiError, type TwoFactorAnswer } from '@app/client/auth/api.ts';
 import { FormMessage, TextField, useAuthForm, useHydrated } from '#app/auth/form.tsx';
 import { authApi } from '#app/auth/session.ts';
 

@@ -12,8 +12,8 @@ import {
 
 import { TextField, useHydrated } from '#app/auth/form.tsx';
 import { notify } from '#app/components/notify/index.ts';
-import { RequestBonusWithdrawalDocument } from '#app/graphql/generated/user.ts';
-import { GraphqlRequestError } from '#app/graphql/request.ts';
+import { RequestBonusWithdrawalDocument } from '@app/client/graphql/generated/user.ts';
+import { GraphqlRequestError } from '@app/client/graphql/request.ts';
 
 import { formatAmount } from './format.ts';
 

@@ -1,5 +1,4 @@
-import type { CurrentUser } from '#app/auth/current-user.ts';
-import { isAdmin, isManager } from '#app/auth/current-user.ts';
+import { type CurrentUser, isAdmin, isManager } from '@app/client/auth/current-user.ts';
 
 /*
  * Who may open which staff page. This is convenience only: the engine's permissions protect

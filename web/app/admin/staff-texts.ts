@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { Locale } from '@app/shared/i18n';
 
-import { hasStaffCatalog, loadStaffCatalog } from '#app/i18n/i18n.ts';
+import { hasStaffCatalog, loadStaffCatalog } from '@app/client/i18n/i18n.ts';
 
 /**
  * Whether the staff console's texts are here, loading them if not: they are a chunk of their

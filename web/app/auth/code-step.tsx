@@ -4,7 +4,7 @@ import { authErrorMessage, LoginCodeForm } from '@app/shared/forms';
 
 import { FormMessage, SubmitButton, TextField, useAuthForm } from './form.tsx';
 import { useSession } from './session.ts';
-import { toFailure } from './session-types.ts';
+import { toFailure } from '@app/client/auth/session-types.ts';
 
 export interface CodeStepProps {
   /** The code was accepted and the user is signed in. */

@@ -19,7 +19,7 @@ import {
 
 import { describedBy, FieldNotes } from '#app/components/field-notes.tsx';
 
-import { toFailure } from './session-types.ts';
+import { toFailure } from '@app/client/auth/session-types.ts';
 
 /*
  * The auth forms' plumbing: zod validation with the spec's messages next to each field

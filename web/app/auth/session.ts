@@ -2,13 +2,13 @@ import { create } from 'zustand';
 
 import { DEFAULT_LOCALE, splitLocalePath } from '@app/shared/i18n';
 
-import { browserEnv } from '#app/utils/public-env.ts';
+import { browserEnv } from '@app/client/env/public-env.ts';
 
 import { loginPath } from './redirect.ts';
 import { referralCodeFrom } from './referral.ts';
-import type { AuthChangeListener, SessionState } from './session-types.ts';
-import { createSessionState } from './store.ts';
-import { browserStorage } from './tokens.ts';
+import type { AuthChangeListener, SessionState } from '@app/client/auth/session-types.ts';
+import { createSessionState } from '@app/client/auth/store.ts';
+import { browserStorage } from '@app/client/auth/tokens.ts';
 
 /*
  * The portal's one session, for the header, the auth pages and the GraphQL client. The store
@@ -19,8 +19,8 @@ import { browserStorage } from './tokens.ts';
  * actions there, and SessionBridge starts it in the browser.
  */
 
-export type { CurrentUser, StaffRole } from './current-user.ts';
-export { isAdmin, isManager } from './current-user.ts';
+export type { CurrentUser, StaffRole } from '@app/client/auth/current-user.ts';
+export { isAdmin, isManager } from '@app/client/auth/current-user.ts';
 export type {
   AuthChangeEvent,
   AuthChangeListener,
@@ -28,8 +28,8 @@ export type {
   Challenge,
   SessionState,
   SignInResult,
-} from './session-types.ts';
-export { toFailure } from './session-types.ts';
+} from '@app/client/auth/session-types.ts';
+export { toFailure } from '@app/client/auth/session-types.ts';
 
 type Navigate = (to: string) => void;
 let navigator: Navigate | null = null;

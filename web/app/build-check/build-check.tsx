@@ -1,7 +1,7 @@
 import { useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { isChunkLoadError, reloadOnce } from './chunk-errors.ts';
+import { isChunkLoadError, reloadOnce } from '@app/client/build-check/chunk-errors.ts';
 import { createBuildWatcher, fetchBuildId } from './watcher.ts';
 
 /*

@@ -15,9 +15,9 @@ import {
 import { FormMessage, SubmitButton } from '#app/auth/form.tsx';
 import { useSession, withAccessToken } from '#app/auth/session.ts';
 import { notify } from '#app/components/notify/store.ts';
-import { SubmitSupportRequestDocument } from '#app/graphql/generated/anonymous.ts';
-import { graphqlRequest, GraphqlRequestError } from '#app/graphql/request.ts';
-import { browserEnv } from '#app/utils/public-env.ts';
+import { SubmitSupportRequestDocument } from '@app/client/graphql/generated/anonymous.ts';
+import { graphqlRequest, GraphqlRequestError } from '@app/client/graphql/request.ts';
+import { browserEnv } from '@app/client/env/public-env.ts';
 
 import { ContactField } from './contact-field.tsx';
 

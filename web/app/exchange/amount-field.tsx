@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { trimZeros } from './amounts.ts';
-import type { CurrencyOption } from './types.ts';
+import { type CurrencyOption, trimZeros } from '@app/shared/exchange';
 
 interface AmountFieldProps {
   id: string;

@@ -1,8 +1,8 @@
-import { ExchangeCatalogDocument } from '#app/graphql/generated/anonymous.ts';
-import { graphqlRequest } from '#app/graphql/request.ts';
+import { ExchangeCatalogDocument } from '@app/client/graphql/generated/anonymous.ts';
+import { graphqlRequest } from '@app/client/graphql/request.ts';
 
-import { toExchangeCatalog } from './catalog.ts';
-import type { ExchangeCatalog } from './types.ts';
+import { toExchangeCatalog } from '@app/client/exchange/catalog.ts';
+import type { ExchangeCatalog } from '@app/shared/exchange';
 
 /** Reference data changes rarely; every page render need not ask the engine again. */
 const TTL_MS = 60_000;

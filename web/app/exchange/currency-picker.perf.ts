@@ -7,9 +7,13 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 
 import { CurrencyListbox } from './currency-picker.tsx';
-import { indexCurrencies, searchCurrencies, visibleRows } from './currency-search.ts';
+import {
+  type CurrencyOption,
+  indexCurrencies,
+  searchCurrencies,
+  visibleRows,
+} from '@app/shared/exchange';
 import { manyCurrencies } from './many-currencies.fixture.ts';
-import type { CurrencyOption } from './types.ts';
 
 /*
  * `npm run bench:picker`: the currency picker with 600 currencies (the goal is 500+; the seeds

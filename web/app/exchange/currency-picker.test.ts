@@ -9,7 +9,7 @@ import {
   scrollToReveal,
   searchCurrencies,
   visibleRows,
-} from './currency-search.ts';
+} from '@app/shared/exchange';
 import { manyCurrencies } from './many-currencies.fixture.ts';
 
 const CURRENCIES = manyCurrencies(600);

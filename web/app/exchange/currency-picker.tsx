@@ -12,12 +12,12 @@ import {
 import { useTranslation } from 'react-i18next';
 
 import {
+  type CurrencyOption,
   indexCurrencies,
   scrollToReveal,
   searchCurrencies,
   visibleRows,
-} from './currency-search.ts';
-import type { CurrencyOption } from './types.ts';
+} from '@app/shared/exchange';
 import { ChevronDownIcon } from '#app/components/icons.ts';
 
 /*

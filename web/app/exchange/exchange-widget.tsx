@@ -7,11 +7,17 @@ import { useLocalePath } from '#app/i18n/locale.ts';
 import { SwapIcon } from '#app/components/icons.ts';
 
 import { AmountField } from './amount-field.tsx';
-import { formatRate, isValidAmount, normalizeAmount, trimZeros } from './amounts.ts';
+import {
+  type ExchangeCatalog,
+  formatRate,
+  isValidAmount,
+  normalizeAmount,
+  type QuoteSide,
+  startingPair,
+  trimZeros,
+} from '@app/shared/exchange';
 import { CurrencyPicker } from './currency-picker.tsx';
-import { startingPair } from './starting-pair.ts';
-import type { ExchangeCatalog, QuoteSide } from './types.ts';
-import { useQuote } from './use-quote.ts';
+import { useQuote } from '@app/client/exchange/use-quote.ts';
 
 interface ExchangeWidgetProps {
   catalog: ExchangeCatalog;

@@ -1,4 +1,4 @@
-import type { CurrencyOption } from './types.ts';
+import type { CurrencyOption } from '@app/shared/exchange';
 
 /*
  * A currency list as long as the picker must handle (the seeds have 58; the goal is 500+), for

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { validateForm } from '@app/shared/forms';
 
-import { GraphqlRequestError } from '#app/graphql/request.ts';
+import { GraphqlRequestError } from '@app/client/graphql/request.ts';
 
 import { choiceFailureMessage, choiceFailureOf, refundForm } from './payment-choice.ts';
 

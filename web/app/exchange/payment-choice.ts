@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 
 import { EXCHANGE_MESSAGES, MESSAGES } from '@app/shared/forms';
 
-import { GraphqlRequestError } from '#app/graphql/request.ts';
+import { GraphqlRequestError } from '@app/client/graphql/request.ts';
 
 /*
  * The owner's choice on an order that needs it (issue 10, `resolvePaymentIssue`): continue at

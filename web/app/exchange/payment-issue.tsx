@@ -6,9 +6,9 @@ import { validateForm, type FieldErrors } from '@app/shared/forms';
 
 import { TextField, useHydrated } from '#app/auth/form.tsx';
 import { notify } from '#app/components/notify/index.ts';
-import { ResolvePaymentIssueDocument } from '#app/graphql/generated/user.ts';
+import { ResolvePaymentIssueDocument } from '@app/client/graphql/generated/user.ts';
 
-import { trimZeros } from './amounts.ts';
+import { trimZeros } from '@app/shared/exchange';
 import { ActionReasonText, asActionReason } from './order-notices.tsx';
 import {
   choiceFailureMessage,
@@ -18,7 +18,7 @@ import {
   type RefundFormValues,
   type RefundKind,
 } from './payment-choice.ts';
-import { useQuote } from './use-quote.ts';
+import { useQuote } from '@app/client/exchange/use-quote.ts';
 
 export interface PaymentIssueOrder {
   id: string;

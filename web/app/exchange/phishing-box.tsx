@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { AntiPhishingPhraseDocument } from '#app/graphql/generated/user.ts';
+import { AntiPhishingPhraseDocument } from '@app/client/graphql/generated/user.ts';
 import { useLocalePath } from '#app/i18n/locale.ts';
 
 /**

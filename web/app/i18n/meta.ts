@@ -10,7 +10,7 @@ import {
 
 import { siteUrlOf } from '#app/utils/public-env.ts';
 
-import { catalogOf, createI18n } from './i18n.ts';
+import { catalogOf, createI18n } from '@app/client/i18n/i18n.ts';
 
 const instances = new Map<Locale, ReturnType<typeof createI18n>>();
 

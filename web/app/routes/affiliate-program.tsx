@@ -15,11 +15,12 @@ import {
   AffiliateStatisticsDocument,
   BonusWithdrawalsDocument,
   ReferralHistoryDocument,
-} from '#app/graphql/generated/user.ts';
-import { useSubscription } from '#app/graphql/use-subscription.ts';
+} from '@app/client/graphql/generated/user.ts';
+import { useSubscription } from '@app/client/graphql/use-subscription.ts';
 import { useLocale } from '#app/i18n/locale.ts';
 import { pageMeta, translatorFor } from '#app/i18n/meta.ts';
-import { browserEnv, siteUrlOf } from '#app/utils/public-env.ts';
+import { browserEnv } from '@app/client/env/public-env.ts';
+import { siteUrlOf } from '#app/utils/public-env.ts';
 
 import type { Route } from './+types/affiliate-program';
 

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { ChangePasswordForm } from '@app/shared/forms';
 import { splitLocalePath } from '@app/shared/i18n';
 
-import { AuthApiError } from '#app/auth/api.ts';
+import { AuthApiError } from '@app/client/auth/api.ts';
 import { FormMessage, SubmitButton, TextField, useAuthForm } from '#app/auth/form.tsx';
 import { authApi } from '#app/auth/session.ts';
 import { useLocalePath } from '#app/i18n/locale.ts';

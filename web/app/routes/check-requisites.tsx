@@ -5,8 +5,8 @@ import { Form, useNavigation } from 'react-router';
 import { MESSAGES } from '@app/shared/forms';
 
 import { describedBy, FieldNotes } from '#app/components/field-notes.tsx';
-import { CheckRequisitesDocument } from '#app/graphql/generated/anonymous.ts';
-import { graphqlRequest } from '#app/graphql/request.ts';
+import { CheckRequisitesDocument } from '@app/client/graphql/generated/anonymous.ts';
+import { graphqlRequest } from '@app/client/graphql/request.ts';
 import { translatedPageMeta } from '#app/i18n/meta.ts';
 
 import type { Route } from './+types/check-requisites';

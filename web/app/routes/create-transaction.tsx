@@ -18,21 +18,29 @@ import { splitLocalePath } from '@app/shared/i18n';
 import { CodeStep } from '#app/auth/code-step.tsx';
 import { TextField, useHydrated } from '#app/auth/form.tsx';
 import { quickAuth, useSession, withAccessToken } from '#app/auth/session.ts';
-import { toFailure } from '#app/auth/session-types.ts';
+import { toFailure } from '@app/client/auth/session-types.ts';
 import { parsePairSlug } from '#app/content/pairs.ts';
 import { AmountField } from '#app/exchange/amount-field.tsx';
-import { formatRate, isValidAmount, normalizeAmount, trimZeros } from '#app/exchange/amounts.ts';
+import {
+  currencyLabel,
+  type CurrencyOption,
+  formatRate,
+  isValidAmount,
+  normalizeAmount,
+  type QuoteResult,
+  type QuoteSide,
+  trimZeros,
+} from '@app/shared/exchange';
 import { loadExchangeCatalog } from '#app/exchange/catalog.server.ts';
-import { currencyLabel } from '#app/exchange/currency-label.ts';
-import { orderLimits } from '#app/exchange/order-errors.ts';
-import { WizardProgress } from '#app/exchange/wizard-progress.tsx';
-import type { CurrencyOption, QuoteResult, QuoteSide } from '#app/exchange/types.ts';
-import { useQuote } from '#app/exchange/use-quote.ts';
-import { CreateExchangeDocument } from '#app/graphql/generated/user.ts';
-import { graphqlRequest, GraphqlRequestError } from '#app/graphql/request.ts';
+import { orderLimits } from '@app/client/exchange/order-errors.ts';
+import { WizardProgress } from '@app/client/ui/wizard-progress.tsx';
+import { useQuote } from '@app/client/exchange/use-quote.ts';
+import { CreateExchangeDocument } from '@app/client/graphql/generated/user.ts';
+import { graphqlRequest, GraphqlRequestError } from '@app/client/graphql/request.ts';
 import { useLocale, useLocalePath } from '#app/i18n/locale.ts';
 import { pageMeta, translatorFor } from '#app/i18n/meta.ts';
-import { browserEnv, siteUrlOf } from '#app/utils/public-env.ts';
+import { browserEnv } from '@app/client/env/public-env.ts';
+import { siteUrlOf } from '#app/utils/public-env.ts';
 
 import type { Route } from './+types/create-transaction';
 

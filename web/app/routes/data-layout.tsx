@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 
-import { SessionApolloProvider } from '#app/graphql/apollo-provider.tsx';
+import { SessionApolloProvider } from '@app/client/graphql/apollo-provider.tsx';
 import { webGraphql } from '#app/graphql/web-graphql.ts';
 
 /**

@@ -7,11 +7,10 @@ import { splitLocalePath } from '@app/shared/i18n';
 import { loginPath } from '#app/auth/redirect.ts';
 import { useHydrated } from '#app/auth/form.tsx';
 import { notify } from '#app/components/notify/index.ts';
-import { formatRate, trimZeros } from '#app/exchange/amounts.ts';
+import { currencyLabel, formatRate, trimZeros } from '@app/shared/exchange';
 import { loadExchangeCatalog } from '#app/exchange/catalog.server.ts';
 import { CopyRow } from '#app/exchange/copy-row.tsx';
 import { Moment } from '#app/exchange/countdown.tsx';
-import { currencyLabel } from '#app/exchange/currency-label.ts';
 import {
   ActionReasonText,
   ExpiredNotice,
@@ -20,17 +19,17 @@ import {
   PaymentDeadline,
   RefundNotice,
 } from '#app/exchange/order-notices.tsx';
-import { asOrderStatus, isFinal, type OrderStatus } from '#app/exchange/order-status.ts';
+import { asOrderStatus, isFinal, type OrderStatus } from '@app/shared/orders/status';
 import { downloadPdf, receiptFilename } from '#app/exchange/receipt-pdf.ts';
 import {
   OrderByLinkDocument,
   OrderReceiptPdfByLinkDocument,
   type OrderByLinkQuery,
-} from '#app/graphql/generated/anonymous.ts';
-import { graphqlRequest, GraphqlRequestError } from '#app/graphql/request.ts';
+} from '@app/client/graphql/generated/anonymous.ts';
+import { graphqlRequest, GraphqlRequestError } from '@app/client/graphql/request.ts';
 import { useLocale } from '#app/i18n/locale.ts';
 import { translatorFor } from '#app/i18n/meta.ts';
-import { browserEnv } from '#app/utils/public-env.ts';
+import { browserEnv } from '@app/client/env/public-env.ts';
 
 import type { Route } from './+types/order-link';
 

@@ -13,16 +13,17 @@ import { CodeStep } from '#app/auth/code-step.tsx';
 import { SubmitButton, TextField, useHydrated } from '#app/auth/form.tsx';
 import { loginPath } from '#app/auth/redirect.ts';
 import { authApi, useSession, withAccessToken } from '#app/auth/session.ts';
-import { toFailure } from '#app/auth/session-types.ts';
+import { toFailure } from '@app/client/auth/session-types.ts';
 import { notify } from '#app/components/notify/store.ts';
 import {
   AntiPhishingPhraseDocument,
   SetAntiPhishingPhraseDocument,
-} from '#app/graphql/generated/user.ts';
-import { graphqlRequest } from '#app/graphql/request.ts';
+} from '@app/client/graphql/generated/user.ts';
+import { graphqlRequest } from '@app/client/graphql/request.ts';
 import { useLocale } from '#app/i18n/locale.ts';
 import { pageMeta, translatorFor } from '#app/i18n/meta.ts';
-import { browserEnv, siteUrlOf } from '#app/utils/public-env.ts';
+import { browserEnv } from '@app/client/env/public-env.ts';
+import { siteUrlOf } from '#app/utils/public-env.ts';
 
 import type { Route } from './+types/settings';
 

@@ -10,14 +10,13 @@ import { LoadingPage, SignInPrompt } from '#app/account/sign-in-prompt.tsx';
 import { useHydrated } from '#app/auth/form.tsx';
 import { useSession } from '#app/auth/session.ts';
 import { notify } from '#app/components/notify/index.ts';
-import { trimZeros } from '#app/exchange/amounts.ts';
-import { currencyLabel } from '#app/exchange/currency-label.ts';
+import { currencyLabel, trimZeros } from '@app/shared/exchange';
 import { downloadPdf, receiptFilename } from '#app/exchange/receipt-pdf.ts';
 import {
   OrderReceiptPdfDocument,
   TransactionReceiptDocument,
   type TransactionReceiptQuery,
-} from '#app/graphql/generated/user.ts';
+} from '@app/client/graphql/generated/user.ts';
 import { useLocale, useLocalePath } from '#app/i18n/locale.ts';
 import { translatorFor } from '#app/i18n/meta.ts';
 

@@ -7,9 +7,8 @@ import { splitLocalePath } from '@app/shared/i18n';
 import { loginPath } from '#app/auth/redirect.ts';
 import { useSession } from '#app/auth/session.ts';
 import { notify } from '#app/components/notify/index.ts';
-import { formatRate, trimZeros } from '#app/exchange/amounts.ts';
+import { currencyLabel, formatRate, trimZeros } from '@app/shared/exchange';
 import { CopyRow } from '#app/exchange/copy-row.tsx';
-import { currencyLabel } from '#app/exchange/currency-label.ts';
 import {
   ExpiredNotice,
   HoldNotice,
@@ -22,17 +21,17 @@ import {
   isCancelable,
   wizardStepOf,
   type OrderStatus,
-} from '#app/exchange/order-status.ts';
+} from '@app/shared/orders/status';
 import { PaymentIssue } from '#app/exchange/payment-issue.tsx';
 import { PhishingBox } from '#app/exchange/phishing-box.tsx';
-import { QrCode } from '#app/exchange/qr-code.tsx';
-import { WizardProgress } from '#app/exchange/wizard-progress.tsx';
+import { QrCode } from '@app/client/ui/qr-code.tsx';
+import { WizardProgress } from '@app/client/ui/wizard-progress.tsx';
 import {
   CancelExchangeDocument,
   TransactionDocument,
   type TransactionSubscription,
-} from '#app/graphql/generated/user.ts';
-import { useSubscription } from '#app/graphql/use-subscription.ts';
+} from '@app/client/graphql/generated/user.ts';
+import { useSubscription } from '@app/client/graphql/use-subscription.ts';
 import { useLocale, useLocalePath } from '#app/i18n/locale.ts';
 import { translatorFor } from '#app/i18n/meta.ts';
 

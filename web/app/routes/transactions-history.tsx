@@ -12,17 +12,17 @@ import {
   pageFromSearch,
 } from '#app/account/format.ts';
 import { Pagination } from '#app/account/pagination.tsx';
-import { currencyLabel } from '#app/exchange/currency-label.ts';
+import { currencyLabel } from '@app/shared/exchange';
 import { LoadingPage, SignInPrompt } from '#app/account/sign-in-prompt.tsx';
 import { useSession } from '#app/auth/session.ts';
 import { pairSlug } from '#app/content/pairs.ts';
-import { asOrderStatus } from '#app/exchange/order-status.ts';
+import { asOrderStatus } from '@app/shared/orders/status';
 import {
   TransactionsHistoryCountDocument,
   TransactionsHistoryPageDocument,
   type TransactionsHistoryPageSubscription,
-} from '#app/graphql/generated/user.ts';
-import { useSubscription } from '#app/graphql/use-subscription.ts';
+} from '@app/client/graphql/generated/user.ts';
+import { useSubscription } from '@app/client/graphql/use-subscription.ts';
 import { useLocale, useLocalePath } from '#app/i18n/locale.ts';
 import { pageMeta, translatorFor } from '#app/i18n/meta.ts';
 import { siteUrlOf } from '#app/utils/public-env.ts';

@@ -6,14 +6,14 @@ import { useSearchParams } from 'react-router';
 import { DataTable } from '#app/account/data-table.tsx';
 import { InputField } from '#app/admin/fields.tsx';
 import { EmptyState, Loading, RetryButton } from '#app/admin/states.tsx';
-import { isAdmin } from '#app/auth/current-user.ts';
+import { isAdmin } from '@app/client/auth/current-user.ts';
 import { useSession } from '#app/auth/session.ts';
 import {
   StaffCustomersFindUsersDocument,
   StaffCustomersRatesContextDocument,
   type StaffCustomersFindUsersQuery,
   type StaffCustomersRatesContextQuery,
-} from '#app/graphql/generated/manager.ts';
+} from '@app/client/graphql/generated/manager.ts';
 
 import { CustomerPanel } from './customer-panel.tsx';
 import { containsPattern } from './decimal.ts';

@@ -7,12 +7,12 @@ import { formatAmount, formatDateTime, percentOf } from '#app/account/format.ts'
 import { ConfirmDialog } from '#app/admin/confirm-dialog.tsx';
 import { InputField, SelectField } from '#app/admin/fields.tsx';
 import { notify } from '#app/components/notify/index.ts';
-import { formatRate } from '#app/exchange/amounts.ts';
-import { StaffCustomersSetUserStatusDocument } from '#app/graphql/generated/administrator.ts';
+import { formatRate } from '@app/shared/exchange';
+import { StaffCustomersSetUserStatusDocument } from '@app/client/graphql/generated/administrator.ts';
 import {
   StaffCustomersRemoveCustomRateDocument,
   StaffCustomersSetCustomRateDocument,
-} from '#app/graphql/generated/manager.ts';
+} from '@app/client/graphql/generated/manager.ts';
 import { useLocale } from '#app/i18n/locale.ts';
 
 import { levelOf, type Customer, type Level, type RateCurrency } from './custom-currency-page.tsx';

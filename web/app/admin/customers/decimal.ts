@@ -1,6 +1,6 @@
 import { Dec } from '@app/shared/quote';
 
-import { normalizeAmount, trimZeros } from '#app/exchange/amounts.ts';
+import { normalizeAmount, trimZeros } from '@app/shared/exchange';
 
 /*
  * Exact decimal strings for the rates and margins the customers pages show and send: typed

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '#app/admin/confirm-dialog.tsx';
 import { TextAreaField } from '#app/admin/fields.tsx';
 import { TextField, useHydrated } from '#app/auth/form.tsx';
 import { notify } from '#app/components/notify/index.ts';
-import { StaffCustomersSendFeedbackDocument } from '#app/graphql/generated/manager.ts';
+import { StaffCustomersSendFeedbackDocument } from '@app/client/graphql/generated/manager.ts';
 
 import {
   FEEDBACK_FIELDS,

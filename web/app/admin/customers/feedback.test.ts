@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { GraphqlRequestError } from '#app/graphql/request.ts';
+import { GraphqlRequestError } from '@app/client/graphql/request.ts';
 
 import { feedbackFailure, replySubject, validateFeedback } from './feedback.ts';
 

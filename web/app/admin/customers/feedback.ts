@@ -1,6 +1,6 @@
 import { isEmail } from '@app/shared/forms';
 
-import { GraphqlRequestError } from '#app/graphql/request.ts';
+import { GraphqlRequestError } from '@app/client/graphql/request.ts';
 
 /*
  * The feedback form (spec section 2: e-mail, subject, message) checked as `sendSupportFeedback`

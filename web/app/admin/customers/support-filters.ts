@@ -1,4 +1,4 @@
-import type { StaffCustomersSupportRequestsQueryVariables } from '#app/graphql/generated/manager.ts';
+import type { StaffCustomersSupportRequestsQueryVariables } from '@app/client/graphql/generated/manager.ts';
 
 /*
  * The support requests' filters, kept in the address (`?handled=no&from=2026-11-01&to=…&page=2`)

@@ -13,7 +13,7 @@ import {
   StaffCustomersSupportOrdersDocument,
   StaffCustomersSupportRequestsDocument,
   type StaffCustomersSupportRequestsQuery,
-} from '#app/graphql/generated/manager.ts';
+} from '@app/client/graphql/generated/manager.ts';
 import { useLocale, useLocalePath } from '#app/i18n/locale.ts';
 
 import { FeedbackForm, type FeedbackDraft } from './feedback-form.tsx';

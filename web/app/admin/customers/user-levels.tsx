@@ -11,8 +11,8 @@ import {
   StaffCustomersDeleteUserLevelDocument,
   StaffCustomersInsertUserLevelDocument,
   StaffCustomersUpdateUserLevelDocument,
-} from '#app/graphql/generated/administrator.ts';
-import { GraphqlRequestError } from '#app/graphql/request.ts';
+} from '@app/client/graphql/generated/administrator.ts';
+import { GraphqlRequestError } from '@app/client/graphql/request.ts';
 
 import type { Level } from './custom-currency-page.tsx';
 import { parseCount, percentToFraction } from './decimal.ts';

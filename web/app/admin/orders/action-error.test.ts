@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 
-import { GraphqlRequestError } from '#app/graphql/request.ts';
+import { GraphqlRequestError } from '@app/client/graphql/request.ts';
 
 import { actionErrorMessage, failureOf } from './action-error.ts';
 import { actionsFor, paidByAddress } from './order-actions.tsx';

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 
-import { GraphqlRequestError } from '#app/graphql/request.ts';
+import { GraphqlRequestError } from '@app/client/graphql/request.ts';
 
 import { isStaffStatus, statusLabel } from './statuses.ts';
 

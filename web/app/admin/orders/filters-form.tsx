@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 
-import { currencyLabel } from '#app/exchange/currency-label.ts';
+import { currencyLabel } from '@app/shared/exchange';
 
 import {
   ORDER_NUMBER,

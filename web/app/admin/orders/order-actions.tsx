@@ -6,7 +6,7 @@ import { ConfirmDialog } from '#app/admin/confirm-dialog.tsx';
 import { InputField, SelectField, TextAreaField } from '#app/admin/fields.tsx';
 import { formatAmount } from '#app/account/format.ts';
 import { notify } from '#app/components/notify/index.ts';
-import { currencyLabel } from '#app/exchange/currency-label.ts';
+import { currencyLabel } from '@app/shared/exchange';
 import {
   StaffOrdersActiveBankAccountsDocument,
   StaffOrdersCancelDocument,
@@ -17,7 +17,7 @@ import {
   StaffOrdersReleaseHoldDocument,
   StaffOrdersSupplyRequisitesDocument,
   type StaffOrdersDetailQuery,
-} from '#app/graphql/generated/manager.ts';
+} from '@app/client/graphql/generated/manager.ts';
 
 import { actionErrorMessage } from './action-error.ts';
 import {

@@ -5,12 +5,12 @@ import { Link } from 'react-router';
 
 import { formatAmount, formatDateTime } from '#app/account/format.ts';
 import { LoadFailed, Loading } from '#app/admin/states.tsx';
-import { currencyLabel } from '#app/exchange/currency-label.ts';
+import { currencyLabel } from '@app/shared/exchange';
 import {
   StaffOrdersDetailDocument,
   StaffOrdersDetailLiveDocument,
-} from '#app/graphql/generated/manager.ts';
-import { useSubscription } from '#app/graphql/use-subscription.ts';
+} from '@app/client/graphql/generated/manager.ts';
+import { useSubscription } from '@app/client/graphql/use-subscription.ts';
 import { useLocale } from '#app/i18n/locale.ts';
 
 import { OrderActions, type DetailOrder } from './order-actions.tsx';

@@ -1,6 +1,6 @@
 import { Dec } from '@app/shared/quote';
 
-import { normalizeAmount, trimZeros } from '#app/exchange/amounts.ts';
+import { normalizeAmount, trimZeros } from '@app/shared/exchange';
 
 /*
  * What the operator can do with an order and what it will lead to (decision 015), kept apart

@@ -13,14 +13,14 @@ import {
 } from '#app/account/format.ts';
 import { Pagination } from '#app/account/pagination.tsx';
 import { EmptyState, LoadFailed, Loading } from '#app/admin/states.tsx';
-import { currencyLabel } from '#app/exchange/currency-label.ts';
+import { currencyLabel } from '@app/shared/exchange';
 import {
   StaffOrdersCurrenciesDocument,
   StaffOrdersLateCountDocument,
   StaffOrdersQueueDocument,
   type StaffOrdersQueueSubscription,
-} from '#app/graphql/generated/manager.ts';
-import { useSubscription, type SubscriptionState } from '#app/graphql/use-subscription.ts';
+} from '@app/client/graphql/generated/manager.ts';
+import { useSubscription, type SubscriptionState } from '@app/client/graphql/use-subscription.ts';
 import { useLocale } from '#app/i18n/locale.ts';
 
 import { FiltersForm, type CurrencyOption } from './filters-form.tsx';

@@ -2,7 +2,7 @@ import { containsPattern } from '#app/admin/search-pattern.ts';
 import type {
   Transactions_Bool_Exp,
   Transactions_Order_By,
-} from '#app/graphql/generated/manager.ts';
+} from '@app/client/graphql/generated/manager.ts';
 
 import { isStaffStatus, type StaffStatus } from './statuses.ts';
 

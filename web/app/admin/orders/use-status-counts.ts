@@ -6,8 +6,8 @@ import {
   StaffOrdersStatusCountsDocument,
   type StaffOrdersFilteredCountsQuery,
   type StaffOrdersStatusCountsSubscription,
-} from '#app/graphql/generated/manager.ts';
-import { useSubscription } from '#app/graphql/use-subscription.ts';
+} from '@app/client/graphql/generated/manager.ts';
+import { useSubscription } from '@app/client/graphql/use-subscription.ts';
 
 import { hasOtherFilters, queueWhere, type QueueFilters } from './queue-filters.ts';
 import { isStaffStatus, STAFF_STATUSES, type StaffStatus } from './statuses.ts';

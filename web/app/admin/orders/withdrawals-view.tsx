@@ -20,7 +20,7 @@ import {
   StaffOrdersPendingWithdrawalsDocument,
   StaffOrdersProcessWithdrawalDocument,
   type StaffOrdersPendingWithdrawalsQuery,
-} from '#app/graphql/generated/manager.ts';
+} from '@app/client/graphql/generated/manager.ts';
 import { useLocale } from '#app/i18n/locale.ts';
 
 import { actionErrorMessage } from './action-error.ts';

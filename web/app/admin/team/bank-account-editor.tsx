@@ -10,7 +10,7 @@ import {
   StaffTeamUpdateBankAccountDocument,
   type StaffTeamBankAccountsQuery,
   type StaffTeamFiatCurrenciesQuery,
-} from '#app/graphql/generated/manager.ts';
+} from '@app/client/graphql/generated/manager.ts';
 
 import {
   accountName,

@@ -12,7 +12,7 @@ import {
   StaffTeamBankAccountsDocument,
   StaffTeamFiatCurrenciesDocument,
   StaffTeamUpdateBankAccountDocument,
-} from '#app/graphql/generated/manager.ts';
+} from '@app/client/graphql/generated/manager.ts';
 
 import {
   BankAccountEditor,

@@ -1,4 +1,4 @@
-import { GraphqlRequestError } from '#app/graphql/request.ts';
+import { GraphqlRequestError } from '@app/client/graphql/request.ts';
 
 /*
  * The refusals of the team pages' operations, matched by code (never by the English message),

@@ -18,7 +18,7 @@ import {
   StaffTeamRevokeManagerDocument,
   StaffTeamRolesDocument,
   type StaffTeamRolesQuery,
-} from '#app/graphql/generated/administrator.ts';
+} from '@app/client/graphql/generated/administrator.ts';
 import { useLocale } from '#app/i18n/locale.ts';
 
 import { failureCode, grantRefusal, revokeRefusal } from './errors.ts';

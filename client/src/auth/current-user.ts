@@ -1,5 +1,5 @@
-import { CurrentUserDocument, type CurrentUserQuery } from '#app/graphql/generated/user.ts';
-import { graphqlRequest } from '#app/graphql/request.ts';
+import { CurrentUserDocument, type CurrentUserQuery } from '../graphql/generated/user.ts';
+import { graphqlRequest } from '../graphql/request.ts';
 
 /*
  * The signed-in person (spec section 3, User): loaded by GraphQL with the user's own token, the

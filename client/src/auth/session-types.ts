@@ -1,6 +1,6 @@
 import type { Locale } from '@app/shared/i18n';
 
-import { GraphqlRequestError } from '#app/graphql/request.ts';
+import { GraphqlRequestError } from '../graphql/request.ts';
 
 import { AuthApiError, type AuthApi } from './api.ts';
 import type { CurrentUser } from './current-user.ts';

@@ -1,4 +1,4 @@
-import type { GraphqlRequestError } from '#app/graphql/request.ts';
+import type { GraphqlRequestError } from '../graphql/request.ts';
 
 /**
  * The numbers an order refusal carries for its message: `unconfirmed-order-limit` says how many

@@ -1,4 +1,4 @@
-import type { AuthChangeListener, SessionState } from '#app/auth/session-types.ts';
+import type { AuthChangeListener, SessionState } from '../auth/session-types.ts';
 
 import { createWsClients, type WsClients } from './ws-client.ts';
 

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 
-import { QuoteDocument } from '#app/graphql/generated/anonymous.ts';
-import { graphqlRequest, GraphqlRequestError } from '#app/graphql/request.ts';
-import { browserEnv } from '#app/utils/public-env.ts';
+import { QuoteDocument } from '../graphql/generated/anonymous.ts';
+import { graphqlRequest, GraphqlRequestError } from '../graphql/request.ts';
+import { browserEnv } from '../env/public-env.ts';
 
-import type { QuoteResult, QuoteSide } from './types.ts';
+import type { QuoteResult, QuoteSide } from '@app/shared/exchange';
 
 /** Typing pauses this long before a quote is asked for. */
 export const QUOTE_DEBOUNCE_MS = 350;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { GraphqlRequestError } from '#app/graphql/request.ts';
+import { GraphqlRequestError } from '../graphql/request.ts';
 
 import type { AuthChangeEvent, SessionDeps } from './session-types.ts';
 import { createSessionStore } from './store.ts';

@@ -1,6 +1,6 @@
 import { createClient, type Client } from 'graphql-ws';
 
-import type { AuthChangeListener } from '#app/auth/session-types.ts';
+import type { AuthChangeListener } from '../auth/session-types.ts';
 
 /*
  * The live connection to the engine (spec sections 7 and 8): graphql-transport-ws on

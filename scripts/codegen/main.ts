@@ -1,6 +1,6 @@
 /*
- * `npm run codegen`: prints the engine's schema for each portal role into app/graphql/schema/,
- * generates the typed documents in app/graphql/generated/ and Hasura's allow-list of them
+ * `npm run codegen`: prints the engine's schema for each portal role into client/src/graphql/schema/,
+ * generates the typed documents in client/src/graphql/generated/ and Hasura's allow-list of them
  * (hasura/metadata/query_collections.yaml, allow_list.yaml). Run it after changing a
  * migration, the metadata or an operation; a test fails while the committed files are stale.
  */

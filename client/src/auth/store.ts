@@ -1,6 +1,6 @@
 import { createStore, type StateCreator } from 'zustand/vanilla';
 
-import { GraphqlRequestError } from '#app/graphql/request.ts';
+import { GraphqlRequestError } from '../graphql/request.ts';
 
 import { AuthApiError, createAuthApi, type AuthApi, type LoginAnswer } from './api.ts';
 import { CurrentUserMissingError, fetchCurrentUser } from './current-user.ts';

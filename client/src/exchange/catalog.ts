@@ -1,6 +1,6 @@
-import type { ExchangeCatalogQuery } from '#app/graphql/generated/anonymous.ts';
+import type { ExchangeCatalogQuery } from '../graphql/generated/anonymous.ts';
 
-import type { CurrencyOption, ExchangeCatalog } from './types.ts';
+import type { CurrencyOption, ExchangeCatalog } from '@app/shared/exchange';
 
 /** The ExchangeCatalog query's answer as the widgets use it: options, and targets per source. */
 export function toExchangeCatalog(data: ExchangeCatalogQuery): ExchangeCatalog {

@@ -1,6 +1,6 @@
 import { sign } from '@telegram-apps/init-data-node';
 
-import { TELEGRAM_THEMES } from './telegram-themes.ts';
+import { TELEGRAM_THEMES } from './themes.ts';
 
 /** The Telegram user of a development launch that names none: the sandbox's developer. */
 export const DEFAULT_DEV_LAUNCH_USER = 100000001;

@@ -1,4 +1,6 @@
-import type { WizardStep } from './wizard-progress.tsx';
+/** The order wizard's steps (spec section 2), as both clients' progress bars show them. */
+export const WIZARD_STEPS = ['pair', 'creation', 'send', 'receive', 'completed'] as const;
+export type WizardStep = (typeof WIZARD_STEPS)[number];
 
 /** The spec's five states (section 4), the backbone every order follows, in lifecycle order. */
 export const BACKBONE_STATUSES = [

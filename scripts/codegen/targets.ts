@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /*
- * The GraphQL roles the web portal talks as, and where each one's documents live. An operation
+ * The GraphQL roles the clients talk as, and where each one's documents live. An operation
  * sits under the least-privileged role that must be able to run it, and is validated against the
  * schema the engine serves to that role: a page cannot ship a query its users are not allowed.
  */
@@ -13,7 +13,9 @@ export type GraphqlRole = (typeof GRAPHQL_ROLES)[number];
 export const GRAPHQL_DIR = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
   '..',
-  'app',
+  '..',
+  'client',
+  'src',
   'graphql',
 );
 

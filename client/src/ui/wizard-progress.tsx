@@ -1,8 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-/** The order's steps as the spec labels them (section 2, wizard progress). */
-export const WIZARD_STEPS = ['pair', 'creation', 'send', 'receive', 'completed'] as const;
-export type WizardStep = (typeof WIZARD_STEPS)[number];
+import { WIZARD_STEPS, type WizardStep } from '@app/shared/orders/status';
 
 /** Where the order stands, as an ordered list with the current step marked. */
 export function WizardProgress({ current }: { current: WizardStep }) {

@@ -1,0 +1,9 @@
+/*
+ * The exchange's framework-free pieces every client and the bot share: amounts as decimal
+ * strings, currency labels, the currency search, the catalog's types and the starting pair.
+ */
+export * from './amounts.ts';
+export * from './currency-label.ts';
+export * from './currency-search.ts';
+export * from './starting-pair.ts';
+export * from './types.ts';

@@ -13,7 +13,7 @@ import { loadMetadata } from '../metadata/load.ts';
 import { planOperation } from '../plan/operation.ts';
 import { buildSchemaModel } from '../schema/build.ts';
 
-import { executeAction } from './index.ts';
+import { executeAction } from './execute.ts';
 
 /*
  * Synchronous actions end to end: a real engine on embedded PostgreSQL, a local handler that

@@ -1,9 +1,10 @@
 import type pg from 'pg';
 
-import { executeAction } from '../actions/index.ts';
+import { executeAction } from '../actions/execute.ts';
 import type { Session } from '../auth/session.ts';
 import { HasuraError } from '../errors.ts';
-import type { MutationPlan, RootPlan } from '../plan/ir.ts';
+import type { MutationPlan } from '../plan/ir.ts';
+import type { RootPlan } from '../plan/root-plan.ts';
 import type { OperationPlan } from '../plan/operation.ts';
 import { SqlBuilder } from '../sql/builder.ts';
 import { compileMutation, isNoOp, noOpJson } from '../sql/mutation.ts';

@@ -1,6 +1,6 @@
 import type { Session } from '../auth/session.ts';
 import { HasuraError } from '../errors.ts';
-import type { RootPlan } from '../plan/ir.ts';
+import type { RootPlan } from '../plan/root-plan.ts';
 import type { OperationPlan } from '../plan/operation.ts';
 import { SqlBuilder } from '../sql/builder.ts';
 import { compileQuery } from '../sql/query.ts';

@@ -4,7 +4,7 @@ import type { Session } from '../auth/session.ts';
 import { HasuraError } from '../errors.ts';
 import type { Metadata } from '../metadata/model.ts';
 
-import { parseDocument } from './operation.ts';
+import { parseDocument } from './document.ts';
 
 /*
  * The allow-list (HASURA_GRAPHQL_ENABLE_ALLOWLIST), as the official engine applies it, so that

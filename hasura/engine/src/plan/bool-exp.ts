@@ -1,10 +1,15 @@
 import type { ColumnInfo } from '../catalog/model.ts';
 import { HasuraError } from '../errors.ts';
 import { isJsonType, isTextType } from '../schema/scalars.ts';
-import type { ComputedField, TableSchema } from '../schema/model.ts';
+import type {
+  BoolExp,
+  ComparisonOp,
+  ComputedField,
+  TableSchema,
+  ValueRef,
+} from '../schema/model.ts';
 
 import { coerceColumnValue } from './values.ts';
-import type { BoolExp, ComparisonOp, ValueRef } from './ir.ts';
 
 /*
  * One parser for both kinds of boolean expression:

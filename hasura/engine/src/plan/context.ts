@@ -2,6 +2,7 @@ import type { FragmentDefinitionNode } from 'graphql';
 
 import type { Session } from '../auth/session.ts';
 import type {
+  BoolExp,
   ComputedField,
   RoleSchema,
   RoleTable,
@@ -12,7 +13,6 @@ import type {
 import type { OperationGate } from './allowlist.ts';
 import type { BoolExpContext } from './bool-exp.ts';
 import { DEFAULT_LIMITS, type OperationLimits } from './limits.ts';
-import type { BoolExp } from './ir.ts';
 import type { Variables } from './values.ts';
 
 /** Everything the planner needs while it walks one operation. */

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { HasuraError } from '../errors.ts';
 
 import { ASSUMED_LIST_ROWS, checkEstimatedRows, estimatedRows } from './cost.ts';
-import type { FieldPlan, RootPlan, SelectArgs } from './ir.ts';
+import type { FieldPlan, SelectArgs } from './ir.ts';
+import type { RootPlan } from './root-plan.ts';
 import { DEFAULT_LIMITS } from './limits.ts';
 
 /** Plans reduced to what the estimate reads: kinds, limits and nesting. */

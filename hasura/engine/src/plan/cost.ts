@@ -1,6 +1,7 @@
 import { HasuraError } from '../errors.ts';
 
-import type { AggregatePlan, FieldPlan, MutationOutput, RootPlan, SelectArgs } from './ir.ts';
+import type { AggregatePlan, FieldPlan, MutationOutput, SelectArgs } from './ir.ts';
+import type { RootPlan } from './root-plan.ts';
 import type { OperationLimits } from './limits.ts';
 
 /*

@@ -1,82 +1,17 @@
-import type { ActionPlan } from '../actions/index.ts';
 import type { ColumnInfo } from '../catalog/model.ts';
-import type { ComputedField, RelationshipField, RoleTable, TableSchema } from '../schema/model.ts';
+import type {
+  BoolExp,
+  ComputedField,
+  RelationshipField,
+  RoleTable,
+  TableSchema,
+  ValueRef,
+} from '../schema/model.ts';
 
 /*
  * The plan: what a GraphQL operation asks for, checked against the role's schema, with
  * permissions attached. The SQL compiler turns it into one statement per root field.
  */
-
-/** A value in a comparison: from the request, from the session, or another column. */
-export type ValueRef =
-  | { kind: 'literal'; value: unknown }
-  | { kind: 'session'; name: string }
-  | { kind: 'column'; column: ColumnInfo; fromRoot: boolean };
-
-export type ComparisonOp =
-  | '_eq'
-  | '_neq'
-  | '_gt'
-  | '_gte'
-  | '_lt'
-  | '_lte'
-  | '_in'
-  | '_nin'
-  | '_like'
-  | '_nlike'
-  | '_ilike'
-  | '_nilike'
-  | '_similar'
-  | '_nsimilar'
-  | '_regex'
-  | '_nregex'
-  | '_iregex'
-  | '_niregex'
-  | '_is_null'
-  | '_contains'
-  | '_contained_in'
-  | '_has_key'
-  | '_has_keys_any'
-  | '_has_keys_all'
-  | '_ceq'
-  | '_cne'
-  | '_cgt'
-  | '_cgte'
-  | '_clt'
-  | '_clte';
-
-export type BoolExp =
-  | { kind: 'true' }
-  | { kind: 'and'; items: BoolExp[] }
-  | { kind: 'or'; items: BoolExp[] }
-  | { kind: 'not'; item: BoolExp }
-  | {
-      kind: 'compare';
-      column: ColumnInfo;
-      op: ComparisonOp;
-      value: ValueRef;
-      /** Compare a scalar computed field's value instead of the column (`column` then describes its type). */
-      computed?: ComputedField;
-    }
-  | {
-      kind: 'computed_exists';
-      field: ComputedField;
-      target: TableSchema;
-      where: BoolExp;
-      /** The role's select filter on the returned rows (requests only). */
-      permission?: BoolExp | undefined;
-    }
-  | {
-      kind: 'relationship';
-      relationship: RelationshipField;
-      target: TableSchema;
-      where: BoolExp;
-      /** The target's select filter for the role, when filtering through it from a request. */
-      permission: BoolExp | undefined;
-    }
-  | { kind: 'exists'; table: TableSchema; where: BoolExp };
-
-export const TRUE: BoolExp = { kind: 'true' };
 
 /** The aggregate functions Hasura offers besides `count`. */
 export const AGGREGATE_FUNCTIONS = [
@@ -185,27 +120,6 @@ export interface TableSource {
   /** The role's row limit, if any. */
   permissionLimit: number | undefined;
 }
-
-export type RootPlan =
-  | { alias: string; kind: 'typename'; value: string }
-  | { alias: string; kind: 'introspection' }
-  | { alias: string; kind: 'select'; source: TableSource; args: SelectArgs; fields: FieldPlan[] }
-  | {
-      alias: string;
-      kind: 'select_by_pk';
-      source: TableSource;
-      where: BoolExp;
-      fields: FieldPlan[];
-    }
-  | {
-      alias: string;
-      kind: 'select_aggregate';
-      source: TableSource;
-      args: SelectArgs;
-      aggregate: AggregatePlan;
-    }
-  | { alias: string; kind: 'action'; plan: ActionPlan }
-  | MutationPlan;
 
 /** What a mutation returns: `affected_rows` and `returning`, or one row (`_one`, `_by_pk`). */
 export type MutationOutput =

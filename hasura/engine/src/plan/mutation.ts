@@ -1,19 +1,18 @@
 import type { ColumnInfo } from '../catalog/model.ts';
 import { HasuraError } from '../errors.ts';
-import type { Presets, RoleTable } from '../schema/model.ts';
+import {
+  TRUE,
+  type BoolExp,
+  type Presets,
+  type RoleTable,
+  type ValueRef,
+} from '../schema/model.ts';
 import type { RootFieldKind } from '../schema/names.ts';
 import { isNumericType } from '../schema/scalars.ts';
 
 import { parseBoolExp } from './bool-exp.ts';
 import { requestBoolExpContext, type PlanContext } from './context.ts';
-import {
-  TRUE,
-  type BoolExp,
-  type ConflictClause,
-  type MutationOutput,
-  type MutationPlan,
-  type ValueRef,
-} from './ir.ts';
+import type { ConflictClause, MutationOutput, MutationPlan } from './ir.ts';
 import { parseTableSelection } from './select.ts';
 import {
   collectFields,

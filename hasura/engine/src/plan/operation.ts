@@ -1,20 +1,19 @@
 import {
-  GraphQLError,
   Kind,
-  parse,
   type DocumentNode,
   type FragmentDefinitionNode,
   type OperationDefinitionNode,
 } from 'graphql';
 
-import { planAction } from '../actions/index.ts';
+import { planAction } from '../actions/plan.ts';
 import { HasuraError } from '../errors.ts';
-import type { RootField } from '../schema/model.ts';
+import { TRUE, type BoolExp, type RootField } from '../schema/model.ts';
 
 import type { PlanContext } from './context.ts';
 import { checkEstimatedRows } from './cost.ts';
+import { parseDocument } from './document.ts';
 import { checkOperationLimits, checkVariableDepth, DEFAULT_LIMITS } from './limits.ts';
-import { TRUE, type BoolExp, type RootPlan } from './ir.ts';
+import type { RootPlan } from './root-plan.ts';
 import { planMutation } from './mutation.ts';
 import {
   parseAggregateSelection,
@@ -49,16 +48,6 @@ const ROOT_TYPE_NAMES: Record<OperationType, string> = {
 
 /** The operation's kind as a plain string union (graphql's OperationTypeNode is an enum). */
 const operationType = (operation: OperationDefinitionNode): OperationType => operation.operation;
-
-/** Parses the query text; a syntax error is a Hasura validation error on `$.query`. */
-export function parseDocument(query: string): DocumentNode {
-  try {
-    return parse(query, { noLocation: true });
-  } catch (error) {
-    const message = error instanceof GraphQLError ? error.message : 'not a valid graphql query';
-    throw new HasuraError('validation-failed', message, '$.query');
-  }
-}
 
 function chooseOperation(
   document: DocumentNode,

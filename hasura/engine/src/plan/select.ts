@@ -1,7 +1,7 @@
 import { parseJsonPath } from '../auth/json-path.ts';
 import type { ColumnInfo } from '../catalog/model.ts';
 import { HasuraError } from '../errors.ts';
-import type { RoleTable, TableSchema } from '../schema/model.ts';
+import type { BoolExp, RoleTable, TableSchema } from '../schema/model.ts';
 import { isComparableType, isNumericType } from '../schema/scalars.ts';
 
 import { parseBoolExp } from './bool-exp.ts';
@@ -16,7 +16,6 @@ import {
   type AggregateField,
   type AggregateFunction,
   type AggregatePlan,
-  type BoolExp,
   type FieldPlan,
   type OrderByItem,
   type RelationshipHop,

@@ -1,18 +1,19 @@
 import { qualifiedKey, type Catalog, type TableInfo } from '../catalog/model.ts';
 import type { Metadata, RelationshipMetadata, TableMetadata } from '../metadata/model.ts';
 import { isSessionVariable, parseBoolExp, type BoolExpContext } from '../plan/bool-exp.ts';
-import { TRUE, type BoolExp } from '../plan/ir.ts';
 
-import type {
-  ColumnField,
-  ComputedField,
-  Presets,
-  RelationshipField,
-  RoleSchema,
-  RoleTable,
-  RootField,
-  SchemaModel,
-  TableSchema,
+import {
+  TRUE,
+  type BoolExp,
+  type ColumnField,
+  type ComputedField,
+  type Presets,
+  type RelationshipField,
+  type RoleSchema,
+  type RoleTable,
+  type RootField,
+  type SchemaModel,
+  type TableSchema,
 } from './model.ts';
 import { columnFieldName, rootFieldName, tableTypeName, type RootFieldKind } from './names.ts';
 import { scalarName } from './scalars.ts';

@@ -1,6 +1,5 @@
 import type { ColumnInfo, FunctionInfo, TableInfo } from '../catalog/model.ts';
 import type { ActionMetadata, CustomTypesMetadata, TableMetadata } from '../metadata/model.ts';
-import type { BoolExp } from '../plan/ir.ts';
 
 import type { RootFieldKind } from './names.ts';
 
@@ -48,6 +47,82 @@ export interface TableSchema {
   relationships: Map<string, RelationshipField>;
   computedFields: Map<string, ComputedField>;
 }
+
+/*
+ * Boolean expressions: permission filters and checks compiled from metadata, and the
+ * `where` arguments of requests once planned; the SQL compiler turns them into conditions.
+ */
+
+/** A value in a comparison: from the request, from the session, or another column. */
+export type ValueRef =
+  | { kind: 'literal'; value: unknown }
+  | { kind: 'session'; name: string }
+  | { kind: 'column'; column: ColumnInfo; fromRoot: boolean };
+
+export type ComparisonOp =
+  | '_eq'
+  | '_neq'
+  | '_gt'
+  | '_gte'
+  | '_lt'
+  | '_lte'
+  | '_in'
+  | '_nin'
+  | '_like'
+  | '_nlike'
+  | '_ilike'
+  | '_nilike'
+  | '_similar'
+  | '_nsimilar'
+  | '_regex'
+  | '_nregex'
+  | '_iregex'
+  | '_niregex'
+  | '_is_null'
+  | '_contains'
+  | '_contained_in'
+  | '_has_key'
+  | '_has_keys_any'
+  | '_has_keys_all'
+  | '_ceq'
+  | '_cne'
+  | '_cgt'
+  | '_cgte'
+  | '_clt'
+  | '_clte';
+
+export type BoolExp =
+  | { kind: 'true' }
+  | { kind: 'and'; items: BoolExp[] }
+  | { kind: 'or'; items: BoolExp[] }
+  | { kind: 'not'; item: BoolExp }
+  | {
+      kind: 'compare';
+      column: ColumnInfo;
+      op: ComparisonOp;
+      value: ValueRef;
+      /** Compare a scalar computed field's value instead of the column (`column` then describes its type). */
+      computed?: ComputedField;
+    }
+  | {
+      kind: 'computed_exists';
+      field: ComputedField;
+      target: TableSchema;
+      where: BoolExp;
+      /** The role's select filter on the returned rows (requests only). */
+      permission?: BoolExp | undefined;
+    }
+  | {
+      kind: 'relationship';
+      relationship: RelationshipField;
+      target: TableSchema;
+      where: BoolExp;
+      /** The target's select filter for the role, when filtering through it from a request. */
+      permission: BoolExp | undefined;
+    }
+  | { kind: 'exists'; table: TableSchema; where: BoolExp };
+
+export const TRUE: BoolExp = { kind: 'true' };
 
 export interface SelectPermission {
   columns: Set<string>;

@@ -1,6 +1,6 @@
 import type { ColumnInfo } from '../catalog/model.ts';
 import { isJsonOperand } from '../plan/bool-exp.ts';
-import type { BoolExp, ComparisonOp, ValueRef } from '../plan/ir.ts';
+import type { BoolExp, ComparisonOp, ValueRef } from '../schema/model.ts';
 import type { ComputedField, RelationshipField, TableSchema } from '../schema/model.ts';
 
 import { ident, literalParam, qualified, type SqlBuilder } from './builder.ts';

@@ -1,5 +1,5 @@
-import type { MutationOutput, MutationPlan, ValueRef } from '../plan/ir.ts';
-import type { TableSchema } from '../schema/model.ts';
+import type { MutationOutput, MutationPlan } from '../plan/ir.ts';
+import type { TableSchema, ValueRef } from '../schema/model.ts';
 
 import { andSql, compileBoolExp, tableRef } from './bool-exp.ts';
 import { ident, literalParam, stringLiteral, type SqlBuilder } from './builder.ts';

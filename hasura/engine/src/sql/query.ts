@@ -1,4 +1,4 @@
-import type { RootPlan } from '../plan/ir.ts';
+import type { RootPlan } from '../plan/root-plan.ts';
 
 import { andSql, compileBoolExp } from './bool-exp.ts';
 import { ident, stringLiteral, type SqlBuilder } from './builder.ts';

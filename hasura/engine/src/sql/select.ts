@@ -2,13 +2,12 @@ import type { ColumnInfo } from '../catalog/model.ts';
 import type {
   AggregateField,
   AggregatePlan,
-  BoolExp,
   FieldPlan,
   OrderByItem,
   RelationshipHop,
   SelectArgs,
 } from '../plan/ir.ts';
-import type { TableSchema } from '../schema/model.ts';
+import type { BoolExp, TableSchema } from '../schema/model.ts';
 import { isStringifiedNumeric } from '../schema/scalars.ts';
 
 import { andSql, compileBoolExp, computedCall, joinCondition, tableRef } from './bool-exp.ts';

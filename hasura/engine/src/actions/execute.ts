@@ -5,26 +5,12 @@ import type pg from 'pg';
 import { parseRequestId, REQUEST_ID_HEADER } from '@app/shared/observability';
 
 import type { Session } from '../auth/session.ts';
-import { HasuraError } from '../errors.ts';
-import type { ActionMetadata } from '../metadata/model.ts';
-import type { PlanContext } from '../plan/context.ts';
-import type { CollectedField } from '../plan/selection.ts';
 
 import { ActionError } from './errors.ts';
-import { coerceFields, type InputSource } from './input.ts';
 import { isJsonObject, stringifyJson } from './json.ts';
-import { planOutput, type OutputSelection } from './output.ts';
+import type { ActionPlan } from './plan.ts';
 import { fetchRelationships } from './relationships.ts';
 import { shapeValue, validateResponse, type RelationshipRequests } from './response.ts';
-import {
-  actionArguments,
-  baseName,
-  isOpaqueScalar,
-  parseTypeRef,
-  typeCatalog,
-  type TypeCatalog,
-  type TypeRef,
-} from './types.ts';
 import {
   configuredHeaders,
   forwardedClientHeaders,
@@ -36,27 +22,11 @@ import {
 } from './webhook.ts';
 
 /*
- * Synchronous actions (Hasura v2): the field's arguments are checked against the action's
- * types and its selection against the output type while planning; executing POSTs Hasura's
- * payload `{ action: { name }, input, session_variables, request_query }` to the handler and
- * maps the answer as Hasura does (2xx: validated and shaped output, relationships to tables
- * from the database; 4xx: the handler's error; anything else: `unexpected`).
+ * Executing a planned action (Hasura v2): POSTs Hasura's payload `{ action: { name }, input,
+ * session_variables, request_query }` to the handler and maps the answer as Hasura does (2xx:
+ * validated and shaped output, relationships to tables from the database; 4xx: the handler's
+ * error; anything else: `unexpected`).
  */
-
-export { ActionError } from './errors.ts';
-
-/** A planned call of a synchronous action: its arguments and the selection of its output. */
-export interface ActionPlan {
-  action: ActionMetadata;
-  field: CollectedField;
-  /** The handler's `input`: the arguments, checked and coerced (JSON; number literals exact). */
-  input: Record<string, unknown>;
-  outputType: TypeRef;
-  /** The output type is (made of) custom/Postgres scalars or enums: the response passes through. */
-  opaqueOutput: boolean;
-  selection: OutputSelection;
-  catalog: TypeCatalog;
-}
 
 export interface ActionExecutionContext {
   session: Session;
@@ -69,66 +39,6 @@ export interface ActionExecutionContext {
   requestQuery?: string | undefined;
   /** Receives the handler's Set-Cookie values on success; Hasura passes them to the client. */
   setCookie?: ((values: string[]) => void) | undefined;
-}
-
-/** Checks an action field's arguments and selection against the action's types. */
-export function planAction(
-  ctx: PlanContext,
-  field: CollectedField,
-  action: ActionMetadata,
-): ActionPlan {
-  const { definition } = action;
-  if (definition.kind === 'asynchronous') {
-    throw new HasuraError(
-      'not-supported',
-      `asynchronous action '${action.name}' is not supported`,
-      field.path,
-    );
-  }
-  const transforms = ['request_transform', 'response_transform'].filter(
-    (key) => (definition as Record<string, unknown>)[key] != null,
-  );
-  if (transforms.length > 0) {
-    // Calling the handler untransformed would send it a payload it does not expect.
-    throw new HasuraError(
-      'not-supported',
-      `action '${action.name}' uses ${transforms.join(' and ')}, which this engine does not support`,
-      field.path,
-    );
-  }
-  if (!definition.output_type) {
-    throw new HasuraError(
-      'unexpected',
-      `action '${action.name}' has no output type`,
-      field.path,
-      500,
-    );
-  }
-  const catalog = typeCatalog(ctx.schema.customTypes);
-  const argumentTypes = actionArguments(action);
-  const provided = new Map<string, InputSource>();
-  for (const argument of field.node.arguments ?? []) {
-    const name = argument.name.value;
-    if (!argumentTypes.some((candidate) => candidate.name === name)) {
-      throw new HasuraError(
-        'validation-failed',
-        `'${field.name}' has no argument named '${name}'`,
-        field.path,
-      );
-    }
-    provided.set(name, { ast: argument.value });
-  }
-  const input = coerceFields(argumentTypes, provided, catalog, ctx.variables, `${field.path}.args`);
-  const outputType = parseTypeRef(definition.output_type);
-  return {
-    action,
-    field,
-    input,
-    outputType,
-    opaqueOutput: isOpaqueScalar(baseName(outputType), catalog),
-    selection: planOutput(ctx, catalog, outputType, field),
-    catalog,
-  };
 }
 
 const isAdminSession = (session: Session) => session.role === 'admin';

@@ -47,7 +47,12 @@ import { createGzip } from 'node:zlib';
 
 import type pg from 'pg';
 
-import { CLI_DATABASE, effectiveLedger, MigrationLedgerError, readLedgers } from './cli-state.ts';
+import {
+  CLI_DATABASE,
+  effectiveLedger,
+  MigrationLedgerError,
+  readLedgers,
+} from '@app/engine/database';
 
 export const BACKUP_FORMAT = 'exchange-portal-backup';
 export const BACKUP_FORMAT_VERSION = 1;

@@ -4,7 +4,19 @@ import { createGunzip } from 'node:zlib';
 
 import type pg from 'pg';
 
-import { CATALOG_DDL } from '../events/catalog.ts';
+import {
+  compareVersions,
+  DEFAULT_MIGRATIONS_DIR,
+  EVENT_CATALOG_DDL,
+  LEDGER_DDL,
+  loadMigrationFiles,
+  MIGRATION_LOCK_KEY,
+  MigrationLedgerError,
+  readLedgers,
+  writeLedgers,
+  type MigrationFile,
+} from '@app/engine/database';
+
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
@@ -22,10 +34,6 @@ import {
   type TableCount,
   type TableInfo,
 } from './backup.ts';
-import { MigrationLedgerError, readLedgers, writeLedgers } from './cli-state.ts';
-import { compareVersions, loadMigrationFiles, type MigrationFile } from './migration-files.ts';
-import { LEDGER_DDL, MIGRATION_LOCK_KEY } from './migrator.ts';
-import { DEFAULT_MIGRATIONS_DIR } from './project-paths.ts';
 
 /*
  * Restores a file written by backupDatabase (see backup.ts for the format and the procedure).
@@ -703,7 +711,7 @@ export async function restoreDatabase(
     if (options.force) await dropSchemas(client, warnings);
     await applyMigrations(client, migrations);
     // The engine's event log and cron tables, as the engine creates them on start.
-    await client.query(CATALOG_DDL);
+    await client.query(EVENT_CATALOG_DDL);
 
     const targets = new Map(
       (await listTables(client, BACKUP_SCHEMAS)).map((table) => [tableKey(table), table]),

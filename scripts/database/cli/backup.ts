@@ -3,7 +3,7 @@
  *   backup [--out FILE]     npm run db:backup [-- --out FILE]
  * Writes .data/backups/backup-<UTC timestamp>.jsonl.gz unless --out names a file; prints the
  * path and each table's row count. Exit code 0 when written, 1 on an error, 2 on bad usage.
- * See src/database/backup.ts for the format.
+ * See scripts/database/backup.ts for the format.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -12,8 +12,9 @@ import * as z from 'zod';
 
 import { loadEnv } from '@app/shared/env';
 
-import { backupDatabase } from '../database/backup.ts';
-import { createPool } from '../database/index.ts';
+import { createPool } from '@app/engine/database';
+
+import { backupDatabase } from '../backup.ts';
 
 const USAGE = 'usage: npm run db:backup [-- --out FILE]';
 const print = (line: string) => process.stdout.write(`${line}\n`);

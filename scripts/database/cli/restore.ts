@@ -4,7 +4,7 @@
  * Refuses a database that already has the product's tables or data unless --force, which drops
  * the schemas public, auth, bot and hdb_catalog first. Runs in one transaction: on any error the
  * database is left as it was. Exit code 0 when restored, 1 on an error or a refusal, 2 on bad
- * usage. Stop the services first and start them again after. See src/database/backup.ts.
+ * usage. Stop the services first and start them again after. See scripts/database/backup.ts.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,8 +13,9 @@ import * as z from 'zod';
 
 import { loadEnv } from '@app/shared/env';
 
-import { createPool } from '../database/index.ts';
-import { restoreDatabase } from '../database/restore.ts';
+import { createPool } from '@app/engine/database';
+
+import { restoreDatabase } from '../restore.ts';
 
 const USAGE = 'usage: npm run db:restore -- [--force] FILE';
 const print = (line: string) => process.stdout.write(`${line}\n`);

@@ -11,20 +11,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
   applySeeds,
-  backupDatabase,
   createPool,
   DEFAULT_MIGRATIONS_DIR,
   DEFAULT_SEEDS_DIR,
+  EVENT_CATALOG_DDL,
   loadMigrationFiles,
   migrateUp,
-  restoreDatabase,
-  RestoreError,
-  RestoreRefusedError,
-  type BackupHeader,
 } from '@app/engine/database';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '@app/engine/embedded-postgres';
 
-import { CATALOG_DDL } from '../../../hasura/engine/src/events/catalog.ts';
+import { backupDatabase, type BackupHeader } from '../../../scripts/database/backup.ts';
+import {
+  restoreDatabase,
+  RestoreError,
+  RestoreRefusedError,
+} from '../../../scripts/database/restore.ts';
 import { databaseTargets, type TestDatabase } from '../../support/databases.ts';
 import { insertOrder } from '../../support/fixtures.ts';
 import { freePort } from '../../support/processes.ts';
@@ -86,7 +87,7 @@ async function schemaState(pool: pg.Pool): Promise<unknown> {
 async function buildState(pool: pg.Pool): Promise<void> {
   await migrateUp(pool, DEFAULT_MIGRATIONS_DIR);
   await applySeeds(pool, DEFAULT_SEEDS_DIR);
-  await pool.query(CATALOG_DDL);
+  await pool.query(EVENT_CATALOG_DDL);
   // A generous program so one order earns a withdrawable bonus; differs from the migration's row.
   await pool.query(`UPDATE affiliate_settings SET accrual_rate = 0.1`);
 

@@ -23,14 +23,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import {
-  backupDatabase,
   DEFAULT_MIGRATIONS_DIR,
   loadMigrationFiles,
   migrateDown,
   migrateUp,
-  restoreDatabase,
   type MigrationFile,
 } from '@app/engine/database';
+
+import { backupDatabase } from '../../../scripts/database/backup.ts';
+import { restoreDatabase } from '../../../scripts/database/restore.ts';
 
 import { provisionDatabase } from '../../../scripts/launcher/database.ts';
 import { databaseTargets, type TestDatabase } from '../../support/databases.ts';

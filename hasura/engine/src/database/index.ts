@@ -11,10 +11,13 @@ export {
 export { applySeeds } from './seeds.ts';
 export { createPool } from './pool.ts';
 export {
-  backupDatabase,
-  BackupError,
-  BACKUP_SCHEMAS,
-  DEFAULT_BACKUP_DIR,
-  type BackupHeader,
-} from './backup.ts';
-export { restoreDatabase, RestoreError, RestoreRefusedError } from './restore.ts';
+  CLI_DATABASE,
+  effectiveLedger,
+  MigrationLedgerError,
+  readLedgers,
+  writeLedgers,
+} from './cli-state.ts';
+export { compareVersions } from './migration-files.ts';
+export { LEDGER_DDL, MIGRATION_LOCK_KEY } from './migrator.ts';
+// The engine's event catalog, which a restore recreates before loading hdb_catalog's rows.
+export { CATALOG_DDL as EVENT_CATALOG_DDL } from '../events/catalog.ts';

@@ -31,8 +31,8 @@ export interface EmbeddedPostgresOptions {
 
 /**
  * Extensions the migrations create (`CREATE EXTENSION`), which PGlite can only provide when
- * they are loaded at creation: pg_trgm for the staff console's searches. Loaded every time, so
- * a data folder made earlier opens with them too.
+ * they are loaded at creation: pg_trgm, for trigram text search. Loaded every time, so a data
+ * folder made earlier opens with them too.
  */
 export const PRODUCT_EXTENSIONS: Extensions = { pg_trgm };
 

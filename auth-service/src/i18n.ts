@@ -7,7 +7,7 @@ import {
 } from '@app/shared/i18n';
 
 /** The interface languages (spec section 1): the shared definition, `ua` tagged uk-UA. */
-export { isLocale, LOCALES, type Locale } from '@app/shared/i18n';
+export type { Locale } from '@app/shared/i18n';
 
 export type Messages = Record<Locale, string>;
 

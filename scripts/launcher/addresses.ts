@@ -5,7 +5,7 @@
  */
 import { derivedAddressVariables, stackAddresses, stackPorts } from '@app/shared/env';
 
-export { DEFAULT_PORTS, PORT_VARIABLES, stackPorts, type StackPart } from '@app/shared/env';
+export { DEFAULT_PORTS } from '@app/shared/env';
 
 type EnvSource = Record<string, string | undefined>;
 

@@ -1,14 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-import {
-  DEFAULT_PORTS,
-  PORT_VARIABLES,
-  stackAddresses,
-  portOr,
-  stackPorts,
-  webOrigins,
-} from '@app/shared/env';
+import { DEFAULT_PORTS, PORT_VARIABLES, portOr, webOrigins } from '@app/shared/env';
 
 /** A service the launcher runs when its workspace has an entry point. */
 export interface ServiceDefinition {
@@ -81,11 +74,6 @@ export const SERVICES: ServiceDefinition[] = [
     urls: (p) => [`Bot sandbox  http://localhost:${p}/`],
   },
 ];
-
-/** The bot's event-trigger endpoint (BOT_EVENTS_URL) when not configured: the bot service's. */
-export function defaultBotEventsUrl(env: NodeJS.ProcessEnv): string {
-  return stackAddresses(stackPorts(env)).botEventsUrl;
-}
 
 /** The services whose code exists in this checkout. */
 export function availableServices(root: string): ServiceDefinition[] {

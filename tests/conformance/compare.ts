@@ -87,10 +87,6 @@ export function firstDifference(expected: unknown, actual: unknown, path = '$'):
     : `${path}: expected ${show(expected)}, got ${show(actual)}`;
 }
 
-export function deepEqualUnordered(a: unknown, b: unknown): boolean {
-  return firstDifference(a, b) === null;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Selection sets: which objects in `data` answer a selection set (their key order matters).
 

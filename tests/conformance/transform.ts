@@ -129,17 +129,6 @@ export function hasHeader(headers: Record<string, string>, name: string): boolea
   return Object.keys(headers).some((key) => key.toLowerCase() === wanted);
 }
 
-export function getHeader(
-  headers: Record<string, string | string[] | undefined>,
-  name: string,
-): string | undefined {
-  const wanted = name.toLowerCase();
-  for (const [key, value] of Object.entries(headers)) {
-    if (key.toLowerCase() === wanted) return Array.isArray(value) ? value.join(', ') : value;
-  }
-  return undefined;
-}
-
 /**
  * The headers a request goes out with: the case's own (placeholders resolved), plus
  * `X-Hasura-Admin-Secret` when the runner is to send it and the case did not set one.

@@ -3,9 +3,6 @@ import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 
 /** 256 random bits as base64url (43 characters): refresh tokens, tickets, reset tokens. */
 export const newOpaqueToken = (): string => randomBytes(32).toString('base64url');
 
-/** What an opaque token from {@link newOpaqueToken} looks like; anything else is refused early. */
-export const OPAQUE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
-
 /** Only this is stored: a leaked table yields no usable token. */
 export const sha256 = (token: string): Buffer => createHash('sha256').update(token).digest();
 

@@ -1,6 +1,6 @@
 import { median, ratio } from './stats.ts';
 import type { SubscriptionReport } from './subscriptions.ts';
-import { QUERY_LABELS, QUERY_NAMES, type QueryName } from './workload.ts';
+import { QUERY_NAMES, type QueryName } from './workload.ts';
 
 /*
  * The printed table and bench-results/engine.json. Ratios are medians of three interleaved
@@ -400,8 +400,4 @@ export function renderGoals(goals: Goal[]): string {
         `${goal.met === null ? 'n/a   ' : goal.met ? 'MET   ' : 'MISSED'}  ${goal.id}: ${goal.value}  (${goal.description})`,
     )
     .join('\n');
-}
-
-export function describeQueries(): Record<QueryName, string> {
-  return QUERY_LABELS;
 }

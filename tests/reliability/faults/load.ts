@@ -24,13 +24,6 @@ export type Verdict =
   | { kind: 'retryable'; status: number; code: string }
   | { kind: 'defect'; reason: string };
 
-export interface CallRecord {
-  at: number;
-  ms: number;
-  verdict: Verdict['kind'];
-  detail?: string;
-}
-
 /** Outcomes of one operation over a run. */
 export class Tally {
   ok = 0;

@@ -79,7 +79,6 @@ export const ORDER_STATUSES = [
   'refunded',
   'expired',
 ] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ACTION_REASONS = ['underpaid', 'overpaid', 'late_payment', 'refund_required'] as const;
 export type ActionReason = (typeof ACTION_REASONS)[number];

@@ -122,9 +122,6 @@ const FORMAT_CHECKS: Readonly<Record<string, (address: string) => boolean>> = {
   SUI: (address) => /^0x[0-9a-fA-F]{64}$/.test(address),
 };
 
-/** Networks whose addresses are checked by format only, without a checksum. */
-export const FORMAT_ONLY_NETWORKS: readonly string[] = ['NEAR', 'KAS', 'SUI'];
-
 /**
  * Whether `address` is a main-network payout address of `network`. Unknown networks are
  * refused: a currency on a new network needs a check here before it can be received.
@@ -142,7 +139,3 @@ export function isValidAddress(network: string, address: string): boolean {
   const check = FORMAT_CHECKS[network];
   return check ? check(address) : false;
 }
-
-/** Whether a network has any check (currencies on others cannot be received). */
-export const isSupportedNetwork = (network: string): boolean =>
-  network in VALIDATOR_SYMBOL || network in FORMAT_CHECKS;

@@ -22,7 +22,7 @@ import {
   type TableCatalog,
   type TableMeta,
 } from './metadata.ts';
-import { poisonQuery, type PoisonContext, type PoisonRecipe } from './poison.ts';
+import { poisonQuery, type PoisonContext } from './poison.ts';
 import { loadPools } from './pools.ts';
 import {
   canonicalData,
@@ -681,4 +681,3 @@ export async function checkHiddenChanges(
 }
 
 export { poisonQuery, withPrint };
-export type { PoisonRecipe };

@@ -1,5 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
-
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type pg from 'pg';
 
@@ -20,6 +18,7 @@ import { rateFeed } from './feeds/rate-feed.ts';
 import { checkCurrentSession } from './http/current-session.ts';
 import { ActionFailure } from './http/errors.ts';
 import { callerOf, parsePayload, type ActionContext, type ActionPayload } from './http/payload.ts';
+import { SECRET_HEADER, sameSecret } from './http/shared-secret.ts';
 import { createEventsRouter, type EventsEnv } from './notifications/router.ts';
 import { orderByLink } from './orders/by-link.ts';
 import { observeOperatorQueue } from './operator-metrics.ts';
@@ -73,21 +72,13 @@ type Handler = (payload: ActionPayload, request: Request) => Promise<unknown>;
 const BODY_LIMIT = '32kb';
 
 /** The answer while the database is unreachable (HTTP 503). */
+export { SECRET_HEADER } from './http/shared-secret.ts';
+
 export const SERVICE_UNAVAILABLE = new ActionFailure(
   'service-unavailable',
   'The service is briefly unavailable. Please try again in a moment.',
   503,
 );
-
-/** The header the engine sends with the secret (metadata: `value_from_env: ACTIONS_SECRET`). */
-export const SECRET_HEADER = 'x-actions-secret';
-
-export function sameSecret(given: string | undefined, expected: string): boolean {
-  if (given === undefined) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /**
  * The actions service: `POST /actions/<name>` for each Hasura action (the handler URL in

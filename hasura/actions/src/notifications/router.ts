@@ -4,7 +4,7 @@ import type pg from 'pg';
 import type { Logger } from '@app/shared/log';
 import type { Mailer, MailMessage } from '@app/shared/mail';
 
-import { SECRET_HEADER, sameSecret } from '../app.ts';
+import { SECRET_HEADER, sameSecret } from '../http/shared-secret.ts';
 import {
   DEFAULT_PUBLIC_WEB_URL,
   DEV_ORDER_LINK_SECRET,

@@ -3,7 +3,7 @@ import type pg from 'pg';
 
 import type { Logger } from '@app/shared/log';
 
-import { SECRET_HEADER, sameSecret } from '../app.ts';
+import { SECRET_HEADER, sameSecret } from '../http/shared-secret.ts';
 import { ActionFailure } from '../http/errors.ts';
 
 /*

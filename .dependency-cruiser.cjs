@@ -79,6 +79,24 @@ module.exports = {
       to: { dependencyTypes: ['core'] },
     },
     {
+      name: 'shared-browser-modules-import-no-server-code',
+      comment:
+        'shared/ modules outside the server-only folders are imported by browser code, so the ' +
+        'browser rules hold for them too (else server code would reach the browser through them).',
+      severity: 'error',
+      from: { path: '^shared/src/', pathNot: [SHARED_SERVER_ONLY, NOT_SHIPPED_TO_BROWSER] },
+      to: {
+        path: [SHARED_SERVER_ONLY, ...SERVER_PACKAGES],
+      },
+    },
+    {
+      name: 'shared-browser-modules-import-no-node-builtin',
+      comment: 'shared/ modules outside the server-only folders import no Node built-in.',
+      severity: 'error',
+      from: { path: '^shared/src/', pathNot: [SHARED_SERVER_ONLY, NOT_SHIPPED_TO_BROWSER] },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
       name: 'engine-imports-nothing-of-the-product',
       comment:
         'The engine is a generic Hasura-dialect server: of the product it may use only shared/s generic ' +

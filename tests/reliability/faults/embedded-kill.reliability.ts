@@ -6,13 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordFigures } from '../figures.ts';
 import { byProfile } from '../profile.ts';
 
-import {
-  delay,
-  provision,
-  startEmbeddedProcess,
-  testPool,
-  type EmbeddedProcess,
-} from './services.ts';
+import { provision, startEmbeddedProcess, testPool, type EmbeddedProcess } from './databases.ts';
+import { delay } from './services.ts';
 
 /*
  * Issue 11, "Faults": the embedded database (PGlite behind the socket server, in a process of

@@ -7,14 +7,12 @@ import { recordFigures } from '../figures.ts';
 import { byProfile } from '../profile.ts';
 
 import { graphqlCall, orderInput, CREATE } from './load.ts';
+import { provision, startOwnDatabase, testPool } from './databases.ts';
 import {
   delay,
   orderMessages,
-  provision,
-  startOwnDatabase,
   startSlowProxy,
   startStack,
-  testPool,
   type SlowProxy,
   type Stack,
 } from './services.ts';

@@ -6,16 +6,14 @@ import { byProfile } from '../profile.ts';
 import { awaitDeliveries, type DeliveryReport } from './deliveries.ts';
 import { newCustomer, startLoad, watchOrders, type Customer, type Tally } from './load.ts';
 import {
-  delay,
   postgresBinaries,
   provision,
   startEmbeddedProcess,
   startPostgresServer,
-  startStack,
   testPool,
   waitDatabaseReady,
-  type Stack,
-} from './services.ts';
+} from './databases.ts';
+import { delay, startStack, type Stack } from './services.ts';
 
 /*
  * Issue 11, "Faults": the database restarts under load. The engine, actions, auth and the bot

@@ -10,16 +10,14 @@ import { liveClient, type LiveClient } from '../../integration/actions/staff-liv
 import { startMailbox, type Mailbox } from '../../support/mailbox.ts';
 import { signHs256, userClaims } from '../../support/jwt.ts';
 import { CREATE, CURRENCIES, QUOTE, graphqlCall, orderInput } from '../faults/load.ts';
+import { provision, startOwnDatabase, testPool } from '../faults/databases.ts';
 import {
   delay,
   launcherEnvironment,
   listen,
-  provision,
   quietPort,
   scratchDir,
-  startOwnDatabase,
   startServiceProcess,
-  testPool,
   type HttpServer,
   type ServiceProcess,
 } from '../faults/services.ts';

@@ -1,6 +1,14 @@
 import { InlineKeyboard, type Api } from 'grammy';
 import type { TFunction } from 'i18next';
 
+import {
+  ACTION_REASONS,
+  HOLD_CATEGORIES,
+  INITIAL_STATUS,
+  isOrderStatus,
+  type OrderStatus,
+} from '@app/shared/orders/vocabulary';
+
 import { orderById, supportRequestById, type Db, type OrderSummary } from '../db.ts';
 import type { BotEnv } from '../env.ts';
 import { receiveText, sendAmountText, sendText, statusText } from '../format.ts';
@@ -22,29 +30,11 @@ export interface NotifyContext {
 const MAX_TYPED = 1500;
 const cut = (text: string) => (text.length > MAX_TYPED ? `${text.slice(0, MAX_TYPED)}…` : text);
 
-/** Statuses with a sentence of their own after "Order №N: <status>." */
-const STATUS_DETAIL = new Set([
-  'waiting_for_payment',
-  'paid',
-  'completed',
-  'canceled',
-  'on_hold',
-  'needs_user_action',
-  'refund_in_progress',
-  'refunded',
-  'expired',
-] as const);
-type DetailedStatus = typeof STATUS_DETAIL extends Set<infer S> ? S : never;
+/** Statuses with a sentence of their own after "Order №N: <status>.": all but the first. */
+type DetailedStatus = Exclude<OrderStatus, typeof INITIAL_STATUS>;
 const hasDetail = (status: string): status is DetailedStatus =>
-  STATUS_DETAIL.has(status as DetailedStatus);
+  isOrderStatus(status) && status !== INITIAL_STATUS;
 
-const HOLD_CATEGORIES = [
-  'aml_review',
-  'source_of_funds',
-  'sanctions_screening',
-  'identity_verification',
-] as const;
-const ACTION_REASONS = ['underpaid', 'overpaid', 'late_payment', 'refund_required'] as const;
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
   values.find((item) => item === value);
 

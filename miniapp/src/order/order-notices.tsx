@@ -12,6 +12,7 @@ import { useSession } from '../session.ts';
 import { Countdown, useNow } from './countdown.tsx';
 import './order.css';
 import { EXPIRING_SOON_MS, formatMoment, operatorsOffline } from '@app/shared/orders/deadlines';
+import { isHoldCategory } from '@app/shared/orders/vocabulary';
 import type { Order } from './types.ts';
 import { openWebPage, webPages } from './web-links.ts';
 
@@ -169,8 +170,7 @@ export function AntiPhishingPhrase() {
 export function OnHold({ order }: { order: Order }) {
   const { t } = useTranslation('trust');
   const locale = useLocale();
-  const category = order.hold_category as
-    'aml_review' | 'source_of_funds' | 'sanctions_screening' | 'identity_verification' | null;
+  const category = isHoldCategory(order.hold_category) ? order.hold_category : null;
   return (
     <>
       <h2 className="state-title">{t('hold.title')}</h2>

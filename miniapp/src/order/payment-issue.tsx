@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { FieldErrors } from '@app/shared/forms';
 import { trimZeros } from '@app/shared/exchange';
+import { isActionReason, type ActionReason } from '@app/shared/orders/vocabulary';
 import { useQuote } from '@app/client/exchange/use-quote.ts';
 import { ResolvePaymentIssueDocument } from '@app/client/graphql/generated/user.ts';
 
@@ -31,9 +32,6 @@ import type { Order } from './types.ts';
  */
 
 type Choice = 'continue' | 'refund';
-type Reason = 'underpaid' | 'overpaid' | 'late_payment' | 'refund_required';
-
-const REASONS: readonly string[] = ['underpaid', 'overpaid', 'late_payment', 'refund_required'];
 
 /** The i18n key of a failed resolvePaymentIssue, and the field it concerns. */
 function failureOf(error: unknown): { message: string; field?: RefundField } {
@@ -66,8 +64,8 @@ function failureOf(error: unknown): { message: string; field?: RefundField } {
 export function PaymentIssue({ order, send }: { order: Order; send: string }) {
   const { t } = useTranslation('trust');
   const ids = useId();
-  const reason: Reason = REASONS.includes(order.action_reason ?? '')
-    ? (order.action_reason as Reason)
+  const reason: ActionReason = isActionReason(order.action_reason)
+    ? order.action_reason
     : 'underpaid';
   const refundOnly = reason === 'refund_required';
   const kind = refundKindOf(order.send_currency_info?.kind);

@@ -6,6 +6,12 @@ import { useLocalePath } from '#app/i18n/locale.ts';
 import { CopyRow } from './copy-row.tsx';
 import { Countdown, useMomentText, useNow } from './countdown.tsx';
 import { operatorsOffline, type DirectionWindowColumns } from '@app/shared/orders/deadlines';
+import {
+  isActionReason,
+  isHoldCategory,
+  type ActionReason,
+  type HoldCategory,
+} from '@app/shared/orders/vocabulary';
 
 /*
  * What an order's state says beyond its name (issue 10, docs/decisions/015-order-trust.md): the
@@ -16,28 +22,11 @@ import { operatorsOffline, type DirectionWindowColumns } from '@app/shared/order
 
 const FIVE_MINUTES_MS = 5 * 60_000;
 
-export type HoldCategory =
-  'aml_review' | 'source_of_funds' | 'sanctions_screening' | 'identity_verification';
-export type ActionReason = 'underpaid' | 'overpaid' | 'late_payment' | 'refund_required';
-
-const HOLD_CATEGORIES: readonly string[] = [
-  'aml_review',
-  'source_of_funds',
-  'sanctions_screening',
-  'identity_verification',
-];
-const ACTION_REASONS: readonly string[] = [
-  'underpaid',
-  'overpaid',
-  'late_payment',
-  'refund_required',
-];
-
 /** The database's CHECK keeps these to the known values; anything else is shown as the default. */
 export const asHoldCategory = (value: string | null | undefined): HoldCategory =>
-  value && HOLD_CATEGORIES.includes(value) ? (value as HoldCategory) : 'aml_review';
+  isHoldCategory(value) ? value : 'aml_review';
 export const asActionReason = (value: string | null | undefined): ActionReason =>
-  value && ACTION_REASONS.includes(value) ? (value as ActionReason) : 'underpaid';
+  isActionReason(value) ? value : 'underpaid';
 
 export interface OperatorWaitProps {
   dueAt: string;

@@ -1,5 +1,10 @@
 import type pg from 'pg';
 
+import {
+  HOLD_CATEGORIES,
+  isHoldCategory,
+  type OrderStatus as Status,
+} from '@app/shared/orders/vocabulary';
 import { Dec } from '@app/shared/quote';
 
 import { inSession } from '../db/session.ts';
@@ -39,27 +44,6 @@ export interface LockedOrder extends OrderStatus {
   requisitesDueAt: Date;
   requoted: boolean;
 }
-
-/** The five states of spec section 4 and the side states of decision 015. */
-export type Status =
-  | 'waiting_for_operator'
-  | 'waiting_for_payment'
-  | 'paid'
-  | 'completed'
-  | 'canceled'
-  | 'on_hold'
-  | 'needs_user_action'
-  | 'refund_in_progress'
-  | 'refunded'
-  | 'expired';
-
-/** Why a payment was held (transactions.hold_category). */
-export const HOLD_CATEGORIES = [
-  'aml_review',
-  'source_of_funds',
-  'sanctions_screening',
-  'identity_verification',
-] as const;
 
 const RETURNING = 'RETURNING id, number::text AS number, status';
 
@@ -276,7 +260,7 @@ export async function confirmPayment(options: ActionContext): Promise<OrderStatu
 export async function holdOrder(options: ActionContext): Promise<OrderStatus> {
   requireStaff(options.caller);
   const category = requiredText(options.input, 'category', 64);
-  if (!(HOLD_CATEGORIES as readonly string[]).includes(category)) {
+  if (!isHoldCategory(category)) {
     throw invalidInput(`category: one of ${HOLD_CATEGORIES.join(', ')}.`, 'category');
   }
   const receivedAmount = amountArgument(options.input, 'receivedAmount');

@@ -2,7 +2,8 @@ import type { TFunction } from 'i18next';
 
 import { GraphqlRequestError } from '@app/client/graphql/request.ts';
 
-import { isStaffStatus, statusLabel } from './statuses.ts';
+import { isOrderStatus } from '@app/shared/orders/vocabulary';
+import { statusLabel } from './statuses.ts';
 
 /*
  * What a failed staff action tells the operator, in the page's language. The actions answer
@@ -39,7 +40,7 @@ export function actionErrorMessage(error: unknown, t: TFunction): string {
   const failure = failureOf(error);
   switch (failure.code) {
     case 'invalid-transition':
-      return isStaffStatus(failure.status)
+      return isOrderStatus(failure.status)
         ? t('staffOrders:errors.invalidTransition', { status: statusLabel(t, failure.status) })
         : t('staffOrders:errors.invalidTransitionPlain');
     case 'not-found':

@@ -29,7 +29,8 @@ import {
   type ReceivedCheck,
   type Step,
 } from './order-steps.ts';
-import { HOLD_CATEGORIES, isHoldCategory, reasonLabel, statusLabel } from './statuses.ts';
+import { HOLD_CATEGORIES, isHoldCategory } from '@app/shared/orders/vocabulary';
+import { reasonLabel, statusLabel } from './statuses.ts';
 
 export type DetailOrder = NonNullable<StaffOrdersDetailQuery['transactions_by_pk']>;
 

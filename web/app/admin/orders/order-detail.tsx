@@ -15,7 +15,8 @@ import { useLocale } from '#app/i18n/locale.ts';
 
 import { OrderActions, type DetailOrder } from './order-actions.tsx';
 import { requisitesState, signedDifference } from './order-steps.ts';
-import { isStaffStatus, reasonLabel, statusClass, statusLabel } from './statuses.ts';
+import { isOrderStatus } from '@app/shared/orders/vocabulary';
+import { reasonLabel, statusClass, statusLabel } from './statuses.ts';
 import { LateBadge, useNow, useSpanText } from './timers.tsx';
 
 /** A definition list of label → value rows, the empty ones left out. */
@@ -122,7 +123,7 @@ function OrderBody({ order, onDone }: { order: DetailOrder; onDone: () => void }
     iso ? <time dateTime={iso}>{formatDateTime(iso, locale)}</time> : null;
   const send = `${formatAmount(order.send_amount)} ${currencyLabel(order.send_currency, order.send_currency_info)}`;
   const receive = `${formatAmount(order.receive_amount)} ${currencyLabel(order.receive_currency, order.receive_currency_info)}`;
-  const statusText = (status: string) => (isStaffStatus(status) ? statusLabel(t, status) : status);
+  const statusText = (status: string) => (isOrderStatus(status) ? statusLabel(t, status) : status);
   const historyNote = (note: string) => reasonLabel(t, note) ?? note;
   const mono = (value: string | null) => (value ? <span className="mono">{value}</span> : null);
   const user = order.user;

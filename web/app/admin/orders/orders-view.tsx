@@ -34,14 +34,8 @@ import {
   searchWithFilters,
   type QueueFilters,
 } from './queue-filters.ts';
-import {
-  isSideStatus,
-  reasonLabel,
-  STAFF_STATUSES,
-  statusClass,
-  statusLabel,
-  type StaffStatus,
-} from './statuses.ts';
+import { isSideStatus, ORDER_STATUSES, type OrderStatus } from '@app/shared/orders/vocabulary';
+import { reasonLabel, statusClass, statusLabel } from './statuses.ts';
 import { LateBadge, useNow, useSpanText, WarningIcon } from './timers.tsx';
 import { totalOf, useStatusCounts, type CountsState } from './use-status-counts.ts';
 
@@ -181,13 +175,13 @@ function StatusTabs({ filters, counts }: { filters: QueueFilters; counts: Counts
   const [searchParams] = useSearchParams();
   const label = (text: string, total: number | undefined) =>
     total === undefined ? text : t('statusTabs.tab', { status: text, total });
-  const entries: Array<{ status: StaffStatus | null; text: string; total: number | undefined }> = [
+  const entries: Array<{ status: OrderStatus | null; text: string; total: number | undefined }> = [
     {
       status: null,
       text: t('statusTabs.all'),
       total: counts.status === 'ready' ? totalOf(counts.counts, null) : undefined,
     },
-    ...STAFF_STATUSES.map((status) => ({
+    ...ORDER_STATUSES.map((status) => ({
       status,
       text: statusLabel(t, status),
       total: counts.status === 'ready' ? counts.counts[status] : undefined,

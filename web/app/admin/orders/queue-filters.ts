@@ -4,7 +4,7 @@ import type {
   Transactions_Order_By,
 } from '@app/client/graphql/generated/manager.ts';
 
-import { isStaffStatus, type StaffStatus } from './statuses.ts';
+import { isOrderStatus, type OrderStatus } from '@app/shared/orders/vocabulary';
 
 /*
  * The queue's filters live in the address (shareable, the back button works): `status`,
@@ -18,7 +18,7 @@ export const QUEUE_SORTS = ['newest', 'oldest', 'number-desc', 'number-asc', 'du
 export type QueueSort = (typeof QUEUE_SORTS)[number];
 
 export interface QueueFilters {
-  status: StaffStatus | null;
+  status: OrderStatus | null;
   send: string | null;
   receive: string | null;
   /** The first day, YYYY-MM-DD. */
@@ -75,7 +75,7 @@ export function parseFilters(search: URLSearchParams): QueueFilters {
   const number = text(search.get('number'));
   const sort = search.get('sort');
   return {
-    status: isStaffStatus(status) ? status : null,
+    status: isOrderStatus(status) ? status : null,
     send: send && CURRENCY.test(send) ? send : null,
     receive: receive && CURRENCY.test(receive) ? receive : null,
     from: day(search.get('from')),

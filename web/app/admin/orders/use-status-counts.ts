@@ -10,9 +10,9 @@ import {
 import { useSubscription } from '@app/client/graphql/use-subscription.ts';
 
 import { hasOtherFilters, queueWhere, type QueueFilters } from './queue-filters.ts';
-import { isStaffStatus, STAFF_STATUSES, type StaffStatus } from './statuses.ts';
+import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '@app/shared/orders/vocabulary';
 
-export type StatusCounts = Record<StaffStatus, number>;
+export type StatusCounts = Record<OrderStatus, number>;
 
 export type CountsState =
   { status: 'loading' } | { status: 'error' } | { status: 'ready'; counts: StatusCounts };
@@ -21,23 +21,23 @@ export type CountsState =
 export function countsFromView(
   rows: StaffOrdersStatusCountsSubscription['transaction_status_counts'],
 ): StatusCounts {
-  const counts = Object.fromEntries(STAFF_STATUSES.map((status) => [status, 0])) as StatusCounts;
+  const counts = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as StatusCounts;
   for (const row of rows) {
-    if (isStaffStatus(row.status)) counts[row.status] = row.total ?? 0;
+    if (isOrderStatus(row.status)) counts[row.status] = row.total ?? 0;
   }
   return counts;
 }
 
 /** The ten aliased aggregates as counts per status. */
 export function countsFromAggregates(data: StaffOrdersFilteredCountsQuery): StatusCounts {
-  const counts = Object.fromEntries(STAFF_STATUSES.map((status) => [status, 0])) as StatusCounts;
-  for (const status of STAFF_STATUSES) counts[status] = data[status].aggregate?.count ?? 0;
+  const counts = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as StatusCounts;
+  for (const status of ORDER_STATUSES) counts[status] = data[status].aggregate?.count ?? 0;
   return counts;
 }
 
 /** How many orders the queue holds: the status's count, or every status's. */
-export const totalOf = (counts: StatusCounts, status: StaffStatus | null): number =>
-  status ? counts[status] : STAFF_STATUSES.reduce((sum, each) => sum + counts[each], 0);
+export const totalOf = (counts: StatusCounts, status: OrderStatus | null): number =>
+  status ? counts[status] : ORDER_STATUSES.reduce((sum, each) => sum + counts[each], 0);
 
 /**
  * The tabs' counts, live. Without other filters they are the view `transaction_status_counts`

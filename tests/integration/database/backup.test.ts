@@ -21,11 +21,8 @@ import {
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '@app/engine/embedded-postgres';
 
 import { backupDatabase, type BackupHeader } from '../../../scripts/database/backup.ts';
-import {
-  restoreDatabase,
-  RestoreError,
-  RestoreRefusedError,
-} from '../../../scripts/database/restore.ts';
+import { RestoreError, RestoreRefusedError } from '../../../scripts/database/restore-errors.ts';
+import { restoreDatabase } from '../../../scripts/database/restore.ts';
 import { databaseTargets, type TestDatabase } from '../../support/databases.ts';
 import { insertOrder } from '../../support/fixtures.ts';
 import { freePort } from '../../support/processes.ts';

@@ -8,7 +8,7 @@ import { Observable } from 'rxjs';
 import { reportGraphqlError } from './error-hook.ts';
 import type { GraphqlSession } from './graphql-session.ts';
 import { graphqlRequest } from './request.ts';
-import type { ActingRole } from './ws-client.ts';
+import type { ActingRole } from './acting-role.ts';
 
 /*
  * Apollo Client for the pages that read and watch data (spec sections 7 to 9): queries and

@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 
 import { createApolloClient } from './apollo-client.ts';
 import type { GraphqlSession } from './graphql-session.ts';
-import type { ActingRole } from './ws-client.ts';
+import type { ActingRole } from './acting-role.ts';
 
 /**
  * Apollo Client for the data pages. Signing in or out replaces the client (spec section 7:

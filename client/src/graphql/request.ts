@@ -8,7 +8,7 @@ import {
 } from 'graphql';
 
 import { reportGraphqlError } from './error-hook.ts';
-import type { ActingRole } from './ws-client.ts';
+import type { ActingRole } from './acting-role.ts';
 
 /*
  * One GraphQL request over HTTP (spec section 7): the typed document printed once, the bearer

@@ -2,6 +2,8 @@ import { createClient, type Client } from 'graphql-ws';
 
 import type { AuthChangeListener } from '../auth/session-types.ts';
 
+import type { ActingRole } from './acting-role.ts';
+
 /*
  * The live connection to the engine (spec sections 7 and 8): graphql-transport-ws on
  * /v1/graphql, lazy (opened by the first subscription), the bearer token in the connection-init
@@ -16,12 +18,6 @@ export const FATAL_CLOSE_CODES = new Set([
 
 const RETRY_ATTEMPTS = 5;
 
-/**
- * The GraphQL role a request acts in (Hasura's `x-hasura-role`): absent, the token's default
- * role (`user`); the staff console asks for `manager` or `administrator`, which the token must
- * allow.
- */
-export type ActingRole = 'manager' | 'administrator';
 
 export function isFatalClose(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;

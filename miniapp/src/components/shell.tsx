@@ -2,6 +2,8 @@ import { Spinner } from '@telegram-apps/telegram-ui';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 
+import { useLatest } from '@app/client/ui/use-latest.ts';
+
 import { useDepth, useGoBack } from '../navigation.ts';
 import { useSignIn } from '../sign-in.ts';
 import { showBackButton } from '../telegram/sdk.ts';
@@ -15,13 +17,13 @@ function useBackButton(): void {
   const [pathname] = useLocation();
   const search = useSearch();
   const depth = useDepth();
-  const goBack = useGoBack();
+  const goBack = useLatest(useGoBack());
   const atStart = pathname === '/' && !new URLSearchParams(search).has('step') && depth === 0;
   useEffect(() => {
     if (atStart) return;
-    return showBackButton(goBack);
-    // goBack reads the history when pressed; the button is set up once per screen.
-  }, [atStart]);
+    // The button is set up once per screen; a press goes back as the history is then.
+    return showBackButton(() => goBack.current());
+  }, [atStart, goBack]);
 }
 
 /** Scrolls to the top on a new screen (Telegram keeps the WebView's scroll otherwise). */

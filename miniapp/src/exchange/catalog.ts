@@ -32,13 +32,13 @@ export function preloadCatalog(): Promise<ExchangeCatalog> {
 
 export function useCatalog(): { state: CatalogState; retry: () => void } {
   // The catalog the page came with renders in the first paint; otherwise it is fetched.
-  const [state, setState] = useState<CatalogState>(() => {
-    const served = miniappConfig().catalog;
-    return served ? { status: 'ready', catalog: served } : { status: 'loading' };
-  });
+  const [served] = useState(() => miniappConfig().catalog);
+  const [state, setState] = useState<CatalogState>(() =>
+    served ? { status: 'ready', catalog: served } : { status: 'loading' },
+  );
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    if (attempt === 0 && state.status === 'ready') return;
+    if (attempt === 0 && served) return;
     let live = true;
     setState({ status: 'loading' });
     preloadCatalog().then(
@@ -48,6 +48,6 @@ export function useCatalog(): { state: CatalogState; retry: () => void } {
     return () => {
       live = false;
     };
-  }, [attempt]);
+  }, [attempt, served]);
   return { state, retry: () => setAttempt((value) => value + 1) };
 }

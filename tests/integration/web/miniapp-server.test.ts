@@ -14,16 +14,16 @@ import { DEFAULT_MIGRATIONS_DIR, migrateUp } from '@app/engine/database';
 import { DEV_TELEGRAM_BOT_TOKEN } from '@app/shared/env';
 import { createLogger } from '@app/shared/log';
 
-import { databaseTargets, type TestDatabase } from '../../tests/support/databases.ts';
+import { databaseTargets, type TestDatabase } from '../../support/databases.ts';
 
-import { getPublicEnv, WebEnv } from './env.ts';
+import { getPublicEnv, WebEnv } from '@app/web/server/env';
 import {
   devLaunchEnabled,
   devLaunchParams,
   localePreloadScript,
   mountMiniapp,
   TELEGRAM_THEMES,
-} from './miniapp.ts';
+} from '@app/web/server/miniapp';
 
 const envOf = (values: Record<string, string>) => WebEnv.parse(values);
 
@@ -100,7 +100,7 @@ describe('serving the built mini-app', () => {
       env,
       publicEnv: getPublicEnv(env, 'build-1'),
       servingBuild: true,
-      root: path.join(import.meta.dirname, '..'),
+      root: path.join(import.meta.dirname, '../../../web'),
       logger: createLogger('test', { level: 'silent' }),
     });
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));

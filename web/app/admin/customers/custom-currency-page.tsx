@@ -11,24 +11,14 @@ import { useSession } from '#app/auth/session.ts';
 import {
   StaffCustomersFindUsersDocument,
   StaffCustomersRatesContextDocument,
-  type StaffCustomersFindUsersQuery,
-  type StaffCustomersRatesContextQuery,
 } from '@app/client/graphql/generated/manager.ts';
 
 import { CustomerPanel } from './customer-panel.tsx';
 import { containsPattern } from './decimal.ts';
 import { UserLevels } from './user-levels.tsx';
 
-export type Customer = StaffCustomersFindUsersQuery['portal_users'][number];
-export type Level = StaffCustomersRatesContextQuery['user_levels'][number];
-export type RateCurrency = StaffCustomersRatesContextQuery['currencies'][number];
-
 /** How many customers a search lists. */
 export const SEARCH_LIMIT = 20;
-
-/** The level a status names, else `new` (spec section 4). */
-export const levelOf = (levels: Level[], status: string): Level | undefined =>
-  levels.find((level) => level.status === status) ?? levels.find((level) => level.status === 'new');
 
 /**
  * /admin/user-custom-currency: find a customer by a part of their e-mail or Telegram username

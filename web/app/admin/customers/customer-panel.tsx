@@ -15,7 +15,7 @@ import {
 } from '@app/client/graphql/generated/manager.ts';
 import { useLocale } from '#app/i18n/locale.ts';
 
-import { levelOf, type Customer, type Level, type RateCurrency } from './custom-currency-page.tsx';
+import { levelOf, type Customer, type Level, type RateCurrency } from './customer-data.ts';
 import { compare, levelPrices, parseRate } from './decimal.ts';
 
 type CustomRate = Customer['custom_currencies'][number];

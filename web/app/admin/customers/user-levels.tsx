@@ -14,7 +14,7 @@ import {
 } from '@app/client/graphql/generated/administrator.ts';
 import { GraphqlRequestError } from '@app/client/graphql/request.ts';
 
-import type { Level } from './custom-currency-page.tsx';
+import type { Level } from './customer-data.ts';
 import { parseCount, percentToFraction } from './decimal.ts';
 
 /** The level every customer falls back to; it cannot be deleted. */

@@ -2,6 +2,8 @@ import { useMutation } from '@apollo/client/react';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { useLatest } from '@app/client/ui/use-latest.ts';
+
 import { InputField, SelectField } from '#app/admin/fields.tsx';
 import { useHydrated } from '#app/auth/form.tsx';
 import { notify } from '#app/components/notify/index.ts';
@@ -59,6 +61,7 @@ export function BankAccountEditor({
   const { t } = useTranslation('staffTeam');
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
+  const latestAccount = useLatest(account);
   const [values, setValues] = useState<BankAccountValues>(EMPTY_BANK_ACCOUNT);
   const [errors, setErrors] = useState<BankAccountErrors>({});
   const [formError, setFormError] = useState<string | undefined>();
@@ -72,7 +75,7 @@ export function BankAccountEditor({
     const element = dialog.current;
     if (!element) return;
     if (open && !element.open) {
-      setValues(account ? valuesOf(account) : EMPTY_BANK_ACCOUNT);
+      setValues(latestAccount.current ? valuesOf(latestAccount.current) : EMPTY_BANK_ACCOUNT);
       setErrors({});
       setFormError(undefined);
       element.showModal();
@@ -81,7 +84,7 @@ export function BankAccountEditor({
       element.close();
     }
     // Reset only when the dialog opens, not when the list reloads under it.
-  }, [open]);
+  }, [open, latestAccount]);
 
   const codes = currencies.map((currency) => currency.code);
   if (account && !codes.includes(account.currency_code)) codes.push(account.currency_code);

@@ -8,6 +8,7 @@ import type {
 export type Customer = StaffCustomersFindUsersQuery['portal_users'][number];
 export type Level = StaffCustomersRatesContextQuery['user_levels'][number];
 export type RateCurrency = StaffCustomersRatesContextQuery['currencies'][number];
+export type CustomRate = Customer['custom_currencies'][number];
 
 /** The level a status names, else `new` (spec section 4). */
 export const levelOf = (levels: Level[], status: string): Level | undefined =>

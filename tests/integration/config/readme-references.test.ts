@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,6 +20,7 @@ const TOP_LEVEL = [
   '.env.example',
   'auth-service',
   'bot',
+  'client',
   'deploy',
   'docker-compose.yml',
   'Dockerfile',
@@ -77,5 +78,36 @@ describe('the README', () => {
       .filter(({ script, workspace }) => !(script in scripts(workspace ?? '.')))
       .map(({ command }) => command);
     expect(missing, 'npm run commands in README.md without a script').toEqual([]);
+  });
+
+  it('lays out the tree as it is: every workspace and top-level folder, and nothing else', () => {
+    const section = readme.slice(
+      readme.indexOf('## Layout'),
+      readme.indexOf('\n## ', readme.indexOf('## Layout') + 1),
+    );
+    const rows = [...section.matchAll(/^\| `([^`]+)\/`/gm)].map((match) => match[1]!);
+    const { workspaces } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      workspaces: string[];
+    };
+    const folders = readdirSync(root, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+      .map((entry) => entry.name)
+      .filter((name) => name !== 'node_modules' && existsSync(path.join(root, name, '.')))
+      .filter(
+        (name) => !OUTPUTS.test(name) && name !== 'test-results' && name !== 'playwright-report',
+      );
+    const tracked = folders.filter((name) => TOP_LEVEL.includes(name));
+    expect(
+      rows.filter((row) => !existsSync(path.join(root, row))),
+      'rows naming no folder',
+    ).toEqual([]);
+    expect(
+      workspaces.filter((workspace) => !rows.includes(workspace)),
+      'workspaces without a row',
+    ).toEqual([]);
+    expect(
+      tracked.filter((name) => !rows.some((row) => row === name || row.startsWith(`${name}/`))),
+      'top-level folders without a row',
+    ).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { FragmentDefinitionNode } from 'graphql';
 
 import type { Session } from '../auth/session.ts';
+import type { ColumnInfo } from '../catalog/model.ts';
 import type {
   BoolExp,
   ComputedField,
@@ -12,6 +13,7 @@ import type {
 
 import type { OperationGate } from './allowlist.ts';
 import type { BoolExpContext } from './bool-exp.ts';
+import type { RelationshipHop } from './ir.ts';
 import { DEFAULT_LIMITS, type OperationLimits } from './limits.ts';
 import type { Variables } from './values.ts';
 
@@ -64,4 +66,24 @@ export function canUseComputedField(
   if ('scalar' in field.returns) return entry.select.computedFields.has(field.name);
   const returned = ctx.model.tables.get(field.returns.table);
   return returned !== undefined && roleTableOf(ctx, returned)?.select !== undefined;
+}
+
+/** A column of the table the role may select, by GraphQL name. */
+export function selectableColumn(entry: RoleTable, name: string): ColumnInfo | undefined {
+  const field = entry.table.columns.get(name);
+  return field && entry.select?.columns.has(field.column.name) ? field.column : undefined;
+}
+
+/** The hop to a relationship's target, when the role may select from it (with its filter). */
+export function hopTo(
+  ctx: PlanContext,
+  table: TableSchema,
+  relationshipName: string,
+): RelationshipHop | undefined {
+  const relationship = table.relationships.get(relationshipName);
+  if (!relationship) return undefined;
+  const target = ctx.model.tables.get(relationship.target)!;
+  const permission = roleTableOf(ctx, target)?.select?.filter;
+  if (!permission) return undefined;
+  return { relationship, target, permission };
 }

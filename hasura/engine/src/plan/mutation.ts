@@ -12,14 +12,9 @@ import { isNumericType } from '../schema/scalars.ts';
 
 import { parseBoolExp } from './bool-exp.ts';
 import { requestBoolExpContext, type PlanContext } from './context.ts';
-import type { ConflictClause, MutationOutput, MutationPlan } from './ir.ts';
-import { parseTableSelection } from './select.ts';
-import {
-  collectFields,
-  expectSelectionSet,
-  fieldArguments,
-  type CollectedField,
-} from './selection.ts';
+import type { ConflictClause, MutationPlan } from './ir.ts';
+import { mutationOutput } from './mutation-output.ts';
+import { fieldArguments, type CollectedField } from './selection.ts';
 import { coerceColumnValue, NumberLiteral } from './values.ts';
 
 const JSON_OPERATORS = [
@@ -41,34 +36,6 @@ function presetValues(presets: Presets): Map<string, ValueRef> {
     );
   }
   return values;
-}
-
-function output(
-  ctx: PlanContext,
-  entry: RoleTable,
-  field: CollectedField,
-  one: boolean,
-): MutationOutput {
-  if (one) return { kind: 'one', fields: parseTableSelection(ctx, entry, field) };
-  const typeName = `${entry.table.typeName}_mutation_response`;
-  const fields = collectFields(
-    expectSelectionSet(field, typeName),
-    typeName,
-    ctx,
-    field.path,
-    field.fragmentStack,
-  ).map((sub): Extract<MutationOutput, { kind: 'many' }>['fields'][number] => {
-    if (sub.name === '__typename') return { alias: sub.alias, kind: 'typename', value: typeName };
-    if (sub.name === 'affected_rows') return { alias: sub.alias, kind: 'affected_rows' };
-    if (sub.name === 'returning' && entry.select)
-      return { alias: sub.alias, kind: 'returning', fields: parseTableSelection(ctx, entry, sub) };
-    throw new HasuraError(
-      'validation-failed',
-      `field '${sub.name}' not found in type: '${typeName}'`,
-      sub.path,
-    );
-  });
-  return { kind: 'many', fields };
 }
 
 /** Parses an object of column values (`objects[i]`, `_set`, `_inc`) against allowed columns. */
@@ -257,7 +224,7 @@ function planInsert(
       ...onConflict,
       where: andAll([onConflict.where, entry.update?.filter ?? TRUE]),
     },
-    output: output(ctx, entry, field, one),
+    output: mutationOutput(ctx, entry, field, one),
     returningPermission: entry.select?.filter,
   };
 }
@@ -359,7 +326,7 @@ function planUpdate(
     inc,
     jsonOps,
     check: permission.check,
-    output: output(ctx, entry, field, byPk),
+    output: mutationOutput(ctx, entry, field, byPk),
     returningPermission: entry.select?.filter,
   };
 }
@@ -394,7 +361,7 @@ function planDelete(
     kind: 'delete',
     table: entry,
     where: andAll([where, permission.filter]),
-    output: output(ctx, entry, field, byPk),
+    output: mutationOutput(ctx, entry, field, byPk),
     returningPermission: entry.select?.filter,
   };
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 
 import { commaList, NodeEnv, parseEnv, port, secret, telegramBotToken } from '@app/shared/env';
+import { LOCALES } from '@app/shared/i18n';
 import { metricsToken } from '@app/shared/observability';
 
 /** Comma-separated Telegram chat ids (a group's is negative). */
@@ -40,7 +41,7 @@ export const BotEnv = z
     /** Staff chats that hear about new orders and support requests. */
     TELEGRAM_STAFF_CHAT_IDS: chatIds.optional(),
     /** The language of staff chat messages. */
-    TELEGRAM_STAFF_LOCALE: z.enum(['en', 'ru', 'ua']).default('en'),
+    TELEGRAM_STAFF_LOCALE: z.enum(LOCALES).default('en'),
     /** The bot's username (t.me links); the sandbox's by default. */
     TELEGRAM_BOT_USERNAME: z
       .string()

@@ -1,8 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
-
 import express, { type Router } from 'express';
 import * as z from 'zod';
 
+import { safeEqual } from '@app/shared/crypto/safe-equal';
 import type { Logger } from '@app/shared/log';
 
 import type { Pool } from '../db.ts';
@@ -35,13 +34,6 @@ const HasuraEvent = z.object({
 export type HasuraEvent = z.infer<typeof HasuraEvent>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function secretMatches(given: string | undefined, expected: string): boolean {
-  if (given === undefined) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 export interface EventsDeps {
   env: BotEnv;
@@ -118,7 +110,7 @@ const recordNothingToSend = (pool: Pool, event: HasuraEvent) =>
 export function eventsRouter(deps: EventsDeps): Router {
   const router = express.Router();
   router.post('/events', express.json({ limit: '1mb' }), async (req, res) => {
-    if (!secretMatches(req.get('x-events-secret'), deps.env.BOT_EVENTS_SECRET)) {
+    if (!safeEqual(req.get('x-events-secret'), deps.env.BOT_EVENTS_SECRET)) {
       res.status(401).json({ code: 'invalid-secret' });
       return;
     }

@@ -1,6 +1,15 @@
 import * as z from 'zod/mini';
 
-import { EXCHANGE_MESSAGES, MESSAGES, validateForm, type FieldErrors } from '@app/shared/forms';
+import {
+  electronicIban,
+  EXCHANGE_MESSAGES,
+  IBAN_SHAPE,
+  MEMO_MAX_LENGTH,
+  MESSAGES,
+  validateForm,
+  WALLET_ADDRESS,
+  type FieldErrors,
+} from '@app/shared/forms';
 
 /*
  * Where a refund goes (decision 015, resolvePaymentIssue): an address on the send currency's
@@ -31,7 +40,7 @@ const address = () =>
     z.trim(),
     z.minLength(1, MESSAGES.required),
     z.refine(
-      (value) => value === '' || /^\S{10,128}$/.test(value),
+      (value) => value === '' || WALLET_ADDRESS.test(value),
       EXCHANGE_MESSAGES.invalidWallet,
     ),
   );
@@ -39,16 +48,14 @@ const address = () =>
 /** An IBAN in its electronic form: country, check digits, up to 30 letters and digits. */
 const iban = () =>
   z.string({ error: MESSAGES.required }).check(
-    z.overwrite((value) => value.replace(/\s+/g, '').toUpperCase()),
+    z.overwrite(electronicIban),
     z.minLength(1, MESSAGES.required),
-    z.refine(
-      (value) => value === '' || /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(value),
-      EXCHANGE_MESSAGES.invalidIban,
-    ),
+    z.refine((value) => value === '' || IBAN_SHAPE.test(value), EXCHANGE_MESSAGES.invalidIban),
   );
 
 /** A memo or destination tag: optional, at most 64 characters. */
-const memo = () => z.string().check(z.trim(), z.maxLength(64, EXCHANGE_MESSAGES.tooLong));
+const memo = () =>
+  z.string().check(z.trim(), z.maxLength(MEMO_MAX_LENGTH, EXCHANGE_MESSAGES.tooLong));
 
 /** The refund form's schema for a send currency of `kind`; the memo only where it is used. */
 export function refundForm(kind: RefundKind, memoRequired: boolean) {

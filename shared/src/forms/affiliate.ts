@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 
 import { GENERIC_ERROR } from './auth-errors.ts';
 import { MESSAGES, requiredText } from './fields.ts';
+import { USDT_AMOUNT } from './patterns.ts';
 
 /*
  * The affiliate program's forms (/affiliate-program, spec sections 2, 5 and 9): the referral
@@ -23,9 +24,6 @@ export const MIN_WITHDRAWAL_USDT = '100';
 
 /** Spec section 5: 3 to 20 letters and digits (the database's portal_users_referral_name_format). */
 export const REFERRAL_NAME = /^[A-Za-z0-9]{3,20}$/;
-
-/** A USDT amount as the action takes it: up to six decimals. */
-const USDT_AMOUNT = /^(?:0|[1-9]\d{0,11})(?:\.\d{1,6})?$/;
 
 /** A TRC20 (TRON) address: base58, `T` and 33 more characters. The server checks the checksum. */
 const TRC20_ADDRESS = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;

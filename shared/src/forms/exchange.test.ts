@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
-import { createExchangeForm, exchangeProblemMessage } from './exchange.ts';
+import {
+  createExchangeForm,
+  EXCHANGE_PROBLEMS,
+  exchangeProblemMessage,
+  exchangeProblemOf,
+} from './exchange.ts';
 import { validateForm } from './fields.ts';
 
 const filled = {
@@ -141,5 +146,16 @@ describe("the order form's optional fields (issue 10)", () => {
         payoutMemo: 'x'.repeat(65),
       }),
     ).toMatchObject({ ok: false, errors: { payoutMemo: 'exchange:create.errors.too-long' } });
+  });
+});
+
+describe('the action answers the schema’s messages as problem codes', () => {
+  it('maps each code to its message and back', () => {
+    for (const problem of EXCHANGE_PROBLEMS)
+      expect(exchangeProblemOf(exchangeProblemMessage(problem))).toBe(problem);
+  });
+
+  it('answers invalid for a message it does not know', () => {
+    expect(exchangeProblemOf('Invalid input: expected string')).toBe('invalid');
   });
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 
 import { emailField, MESSAGES, requiredText } from './fields.ts';
+import { electronicIban, IBAN_SHAPE, MEMO_MAX_LENGTH, WALLET_ADDRESS } from './patterns.ts';
 
 /*
  * The order form of /create-transaction/{pair} (spec sections 2 and 5): e-mail, full name, the
@@ -27,27 +28,22 @@ const agreement = () => z.boolean().check(z.refine((value) => value, EXCHANGE_ME
 
 const limited = (max: number) => requiredText().check(z.maxLength(max, EXCHANGE_MESSAGES.tooLong));
 
-/** Wallet addresses are 10 to 128 characters without spaces on every network we pay to. */
+/** A wallet address: required, then {@link WALLET_ADDRESS}. */
 const walletAddress = () =>
   requiredText().check(
     z.refine(
-      (value) => value === '' || /^\S{10,128}$/.test(value),
+      (value) => value === '' || WALLET_ADDRESS.test(value),
       EXCHANGE_MESSAGES.invalidWallet,
     ),
   );
 
-const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/;
-
 /** An IBAN in its electronic form: country, check digits, up to 30 letters and digits. */
 const iban = () =>
   z.string({ error: MESSAGES.required }).check(
-    z.overwrite((value) => value.replace(/\s+/g, '').toUpperCase()),
+    z.overwrite(electronicIban),
     z.minLength(1, MESSAGES.required),
-    z.refine((value) => value === '' || IBAN.test(value), EXCHANGE_MESSAGES.invalidIban),
+    z.refine((value) => value === '' || IBAN_SHAPE.test(value), EXCHANGE_MESSAGES.invalidIban),
   );
-
-/** Memos and destination tags: at most 64 characters (the orders table's CHECK). */
-export const MEMO_MAX_LENGTH = 64;
 
 /** An optional field: trimmed, checked when given, left out (`undefined`) when empty. */
 const optional = (text: z.ZodMiniString<string>) =>
@@ -64,7 +60,7 @@ const optionalWallet = () =>
     z.string().check(
       z.trim(),
       z.refine(
-        (value) => value === '' || /^\S{10,128}$/.test(value),
+        (value) => value === '' || WALLET_ADDRESS.test(value),
         EXCHANGE_MESSAGES.invalidWallet,
       ),
     ),
@@ -73,8 +69,8 @@ const optionalWallet = () =>
 const optionalIban = () =>
   optional(
     z.string().check(
-      z.overwrite((value) => value.replace(/\s+/g, '').toUpperCase()),
-      z.refine((value) => value === '' || IBAN.test(value), EXCHANGE_MESSAGES.invalidIban),
+      z.overwrite(electronicIban),
+      z.refine((value) => value === '' || IBAN_SHAPE.test(value), EXCHANGE_MESSAGES.invalidIban),
     ),
   );
 
@@ -168,6 +164,22 @@ export function createExchangeForm(kind: PayoutKind, options: ExchangeFormOption
   return z.object(base);
 }
 
+/**
+ * The createExchange action's field problems (`extensions.fields`): the schema's messages as
+ * codes, and `not-applicable` / `invalid` for what only the server checks.
+ */
+export const EXCHANGE_PROBLEMS = [
+  'required',
+  'invalid-email',
+  'too-long',
+  'invalid-wallet-address',
+  'invalid-iban',
+  'not-applicable',
+  'must-agree',
+  'invalid',
+] as const;
+export type ExchangeProblem = (typeof EXCHANGE_PROBLEMS)[number];
+
 /** Maps the createExchange action's field problems (`extensions.fields`) to i18n keys. */
 export function exchangeProblemMessage(problem: string): string {
   switch (problem) {
@@ -179,3 +191,7 @@ export function exchangeProblemMessage(problem: string): string {
       return `exchange:create.errors.${problem}`;
   }
 }
+
+/** The problem code of one of the schema's messages (the action answers codes, not keys). */
+export const exchangeProblemOf = (message: string): ExchangeProblem =>
+  EXCHANGE_PROBLEMS.find((problem) => exchangeProblemMessage(problem) === message) ?? 'invalid';

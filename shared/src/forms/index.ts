@@ -3,6 +3,7 @@
  * codes to translated messages. Browser-safe (no `node:*`).
  */
 export * from './fields.ts';
+export * from './patterns.ts';
 export * from './auth.ts';
 export * from './auth-errors.ts';
 export * from './exchange.ts';

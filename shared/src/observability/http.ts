@@ -1,6 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
+import { safeEqual } from '#src/crypto/safe-equal';
 import type { Logger } from '#src/log/index';
 
 import type { ServiceMetrics } from './metrics.ts';
@@ -114,9 +114,7 @@ export function requestObservability(options: HttpObservability) {
 /** Who may read /metrics: `token` set, a bearer with it; unset, loopback callers only. */
 export function metricsAllowed(request: IncomingMessage, token: string | undefined): boolean {
   if (token !== undefined) {
-    const given = Buffer.from(request.headers.authorization ?? '');
-    const expected = Buffer.from(`Bearer ${token}`);
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    return safeEqual(request.headers.authorization, `Bearer ${token}`);
   }
   // Without a token: this machine only, and not through a proxy on it (the proxy's request
   // comes from loopback too, but names the client it forwards).

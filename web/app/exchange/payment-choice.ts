@@ -1,6 +1,13 @@
 import * as z from 'zod/mini';
 
-import { EXCHANGE_MESSAGES, MESSAGES } from '@app/shared/forms';
+import {
+  electronicIban,
+  EXCHANGE_MESSAGES,
+  IBAN_SHAPE,
+  MEMO_MAX_LENGTH,
+  MESSAGES,
+  WALLET_ADDRESS,
+} from '@app/shared/forms';
 
 import { GraphqlRequestError } from '@app/client/graphql/request.ts';
 
@@ -14,7 +21,7 @@ import { GraphqlRequestError } from '@app/client/graphql/request.ts';
 
 export type RefundKind = 'crypto' | 'fiat' | 'cash';
 
-export const REFUND_MEMO_MAX = 64;
+export const REFUND_MEMO_MAX = MEMO_MAX_LENGTH;
 
 export interface RefundFormValues {
   refundAddress: string;
@@ -35,7 +42,7 @@ export function refundForm(kind: RefundKind) {
         z.trim(),
         z.minLength(1, MESSAGES.required),
         z.refine(
-          (value) => value === '' || /^\S{10,128}$/.test(value),
+          (value) => value === '' || WALLET_ADDRESS.test(value),
           EXCHANGE_MESSAGES.invalidWallet,
         ),
       ),
@@ -45,12 +52,9 @@ export function refundForm(kind: RefundKind) {
   if (kind === 'fiat') {
     return z.object({
       refundAddress: z.string({ error: MESSAGES.required }).check(
-        z.overwrite((value) => value.replace(/\s+/g, '').toUpperCase()),
+        z.overwrite(electronicIban),
         z.minLength(1, MESSAGES.required),
-        z.refine(
-          (value) => value === '' || /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(value),
-          EXCHANGE_MESSAGES.invalidIban,
-        ),
+        z.refine((value) => value === '' || IBAN_SHAPE.test(value), EXCHANGE_MESSAGES.invalidIban),
       ),
     });
   }

@@ -1,5 +1,7 @@
 import type pg from 'pg';
 
+import { MIN_WITHDRAWAL_USDT, USDT_AMOUNT } from '@app/shared/forms';
+
 import { inSession } from '../db/session.ts';
 import { invalidInput, optionalText, requiredText, requiredUuid, text } from '../http/arguments.ts';
 import { ActionFailure } from '../http/errors.ts';
@@ -7,12 +9,8 @@ import type { ActionContext } from '../http/payload.ts';
 import { requireStaff, requireUser } from '../http/roles.ts';
 import { isValidAddress } from '../validation/address.ts';
 
-/** Spec section 9: the smallest withdrawal, in USDT. */
-export const MIN_WITHDRAWAL_USDT = '100';
 /** Bonuses are paid in USDT on TRC20 (spec section 9, wallet network). */
 const PAYOUT_NETWORK = 'TRC20';
-/** USDT amounts: up to six decimals, as the bonuses are accrued. */
-const USDT_AMOUNT = /^(?:0|[1-9]\d{0,11})(?:\.\d{1,6})?$/;
 
 /** `BonusWithdrawalOutput`. */
 export interface Withdrawal {

@@ -1,8 +1,18 @@
-import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { isValidIBAN } from 'ibantools';
 import type pg from 'pg';
 
+import {
+  createExchangeForm,
+  electronicIban,
+  EXCHANGE_FORM_FIELDS,
+  exchangeProblemOf,
+  validateForm,
+  type ExchangeProblem,
+} from '@app/shared/forms';
+import { isLocale } from '@app/shared/i18n';
+
 import { inSession } from '../db/session.ts';
-import { EMAIL, text } from '../http/arguments.ts';
+import { text } from '../http/arguments.ts';
 import { ActionFailure } from '../http/errors.ts';
 import type { Caller } from '../http/payload.ts';
 import { requireUser } from '../http/roles.ts';
@@ -11,18 +21,8 @@ import { isValidAddress } from '../validation/address.ts';
 import { serverQuote } from './quote.ts';
 import { checkUnprovenOrderLimits } from './unproven-limits.ts';
 
-/** Per-field problems, codes the clients translate (spec section 5). */
-export type FieldProblem =
-  | 'required'
-  | 'invalid-email'
-  | 'too-long'
-  | 'invalid-wallet-address'
-  | 'invalid-iban'
-  | 'not-applicable'
-  | 'must-agree'
-  | 'invalid';
-
-const PROBLEM_TEXT: Record<FieldProblem, string> = {
+/** The English text of a problem, for the error's message (the clients translate the code). */
+const PROBLEM_TEXT: Record<ExchangeProblem, string> = {
   required: 'The field is required',
   'invalid-email': 'Invalid email',
   'too-long': 'The value is too long',
@@ -32,8 +32,6 @@ const PROBLEM_TEXT: Record<FieldProblem, string> = {
   'must-agree': 'You must agree to continue',
   invalid: 'The value is not valid',
 };
-
-const LOCALES = new Set(['en', 'ru', 'ua']);
 
 /** Spec section 9: the operator supplies requisites in 2 to 10 minutes. */
 export const OPERATOR_PROMISE_MINUTES = 10;
@@ -70,35 +68,16 @@ export async function createExchange(options: CreateOptions): Promise<CreatedOrd
   requireUser(caller, 'Only a signed-in user can create an exchange.');
   const userId = caller.userId;
 
-  const problems: Record<string, FieldProblem> = {};
-  const email = text(input['email']);
-  const fullName = text(input['fullName']);
-  const reason = text(input['reason']);
-  const walletAddress = text(input['walletAddress']);
-  const iban = text(input['iban']);
-  const payoutMemo = text(input['payoutMemo']);
-  const refundAddress = text(input['refundAddress']);
-  const refundMemo = text(input['refundMemo']);
+  // What only the server knows of: the request's key and locale.
   const key = typeof input['idempotencyKey'] === 'string' ? input['idempotencyKey'] : '';
   const locale = text(input['locale']) ?? 'en';
-
-  if (email === undefined) problems['email'] = 'required';
-  else if (email.length > 254) problems['email'] = 'too-long';
-  else if (!EMAIL.test(email)) problems['email'] = 'invalid-email';
-  if (fullName === undefined) problems['fullName'] = 'required';
-  else if (fullName.length > 200) problems['fullName'] = 'too-long';
-  if (reason === undefined) problems['reason'] = 'required';
-  else if (reason.length > 1000) problems['reason'] = 'too-long';
-  if (input['agreeTerms'] !== true) problems['agreeTerms'] = 'must-agree';
-  if (input['agreeAml'] !== true) problems['agreeAml'] = 'must-agree';
-  if (key.length < 8 || key.length > 128) problems['idempotencyKey'] = 'invalid';
-  if (!LOCALES.has(locale)) problems['locale'] = 'invalid';
-  if (payoutMemo !== undefined && payoutMemo.length > 64) problems['payoutMemo'] = 'too-long';
-  if (refundMemo !== undefined && refundMemo.length > 64) problems['refundMemo'] = 'too-long';
+  const requestProblems: Record<string, ExchangeProblem> = {};
+  if (key.length < 8 || key.length > 128) requestProblems['idempotencyKey'] = 'invalid';
+  if (!isLocale(locale)) requestProblems['locale'] = 'invalid';
 
   // An order already made with this key is the answer to a repeated click, whatever the rates
   // do meanwhile.
-  if (problems['idempotencyKey'] === undefined) {
+  if (requestProblems['idempotencyKey'] === undefined) {
     const existing = await findByKey(pool, userId, key);
     if (existing) return existing;
   }
@@ -113,58 +92,37 @@ export async function createExchange(options: CreateOptions): Promise<CreatedOrd
     maxRateAgeSeconds: options.maxRateAgeSeconds,
   });
 
-  // Where the payout goes depends on what the user receives.
-  let payoutAddress: string | null = null;
-  let payoutIban: string | null = null;
-  if (to.kind === 'crypto') {
-    if (iban !== undefined) problems['iban'] = 'not-applicable';
-    if (walletAddress === undefined) problems['walletAddress'] = 'required';
-    else if (!isValidAddress(to.network ?? '', walletAddress))
-      problems['walletAddress'] = 'invalid-wallet-address';
-    else payoutAddress = walletAddress;
-  } else if (to.kind === 'fiat') {
-    if (walletAddress !== undefined) problems['walletAddress'] = 'not-applicable';
-    const electronic = iban === undefined ? undefined : electronicFormatIBAN(iban);
-    if (iban === undefined) problems['iban'] = 'required';
-    else if (!electronic || !isValidIBAN(electronic)) problems['iban'] = 'invalid-iban';
-    else payoutIban = electronic;
-  } else {
-    // Cash is handed out at a point of issue: neither a wallet nor an account.
-    if (walletAddress !== undefined) problems['walletAddress'] = 'not-applicable';
-    if (iban !== undefined) problems['iban'] = 'not-applicable';
+  // The form, judged by the schema the clients use for this direction, then by what only the
+  // server checks: fields that do not apply, an address for its network, an IBAN's checksum.
+  const form = createExchangeForm(to.kind, {
+    payoutMemo: true,
+    refundKind: from.kind,
+    refundMemo: true,
+  });
+  const checked = validateForm(form, formValues(input));
+  const problems: Record<string, ExchangeProblem> = {};
+  if (!checked.ok) {
+    for (const [field, message] of Object.entries(checked.errors))
+      if (message) problems[field] = exchangeProblemOf(message);
   }
-  // A memo or tag goes with a crypto payout address.
-  if (payoutMemo !== undefined && to.kind !== 'crypto') problems['payoutMemo'] = 'not-applicable';
-
-  // Where a refund would go, if the user gives it up front: the network the user pays from,
-  // or an IBAN when paying by bank; cash is returned at the cash point.
-  let refundTo: string | null = null;
-  if (refundAddress !== undefined) {
-    if (from.kind === 'crypto') {
-      if (!isValidAddress(from.network ?? '', refundAddress))
-        problems['refundAddress'] = 'invalid-wallet-address';
-      else refundTo = refundAddress;
-    } else if (from.kind === 'fiat') {
-      const electronic = electronicFormatIBAN(refundAddress);
-      if (!electronic || !isValidIBAN(electronic)) problems['refundAddress'] = 'invalid-iban';
-      else refundTo = electronic;
-    } else {
-      problems['refundAddress'] = 'not-applicable';
-    }
-  }
-  if (refundMemo !== undefined && (from.kind !== 'crypto' || refundAddress === undefined))
-    problems['refundMemo'] = 'not-applicable';
+  Object.assign(problems, requestProblems);
+  const serverProblems = directionProblems(input, to, from);
+  for (const [field, problem] of Object.entries(serverProblems)) problems[field] ??= problem;
 
   const fields = Object.keys(problems);
-  if (fields.length > 0) {
-    const first = fields[0]!;
+  if (!checked.ok || fields.length > 0) {
+    const first = fields[0] ?? 'form';
     throw new ActionFailure(
       'validation-failed',
-      `${first}: ${PROBLEM_TEXT[problems[first]!]}`,
+      `${first}: ${PROBLEM_TEXT[problems[first] ?? 'invalid']}`,
       400,
       { fields: problems },
     );
   }
+  const values = checked.data;
+  const payoutAddress = 'walletAddress' in values ? values.walletAddress : null;
+  const payoutIban = 'iban' in values ? values.iban : null;
+  const refundTo = values.refundAddress ?? null;
 
   // As the engine does for mutations: triggers (status history) see the acting user.
   const inserted = await inSession(pool, options.sessionVariables, async (client) => {
@@ -186,18 +144,18 @@ export async function createExchange(options: CreateOptions): Promise<CreatedOrd
         quote.send,
         quote.receive,
         quote.rate,
-        email,
-        fullName,
+        values.email,
+        values.fullName,
         payoutAddress,
         payoutIban,
-        reason,
+        values.reason,
         locale,
         key,
         // The order's market value in USDT: the base of the referrer's bonus.
         quote.legs.from.marketPrice,
-        payoutMemo ?? null,
+        values.payoutMemo ?? null,
         refundTo,
-        refundTo === null ? null : (refundMemo ?? null),
+        refundTo === null ? null : (values.refundMemo ?? null),
         // The operator's promise runs from now, or from the opening of the direction's window
         // when the order came in outside it (decision 015).
         quote.processing.mode === 'next-window' ? quote.processing.at : options.now.toISOString(),
@@ -207,6 +165,72 @@ export async function createExchange(options: CreateOptions): Promise<CreatedOrd
   const order = inserted.rows[0] ?? (await findByKey(pool, userId, key));
   if (!order) throw new Error('order vanished after an idempotency conflict');
   return order;
+}
+
+/** The form's fields as the schema reads them: the texts given, and whether each box is ticked. */
+function formValues(input: Record<string, unknown>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of EXCHANGE_FORM_FIELDS) {
+    const value = input[field];
+    if (field === 'agreeTerms' || field === 'agreeAml') values[field] = value === true;
+    else if (typeof value === 'string') values[field] = value;
+  }
+  return values;
+}
+
+interface Side {
+  kind: 'crypto' | 'fiat' | 'cash';
+  network: string | null;
+}
+
+/**
+ * The server-only checks of the payout and refund targets: a field the direction has no use
+ * for is refused (the schema would drop it), an address must be valid on its network, an IBAN
+ * must pass its checksum. Fields the schema already refused are judged by the schema.
+ */
+function directionProblems(
+  input: Record<string, unknown>,
+  to: Side,
+  from: Side,
+): Record<string, ExchangeProblem> {
+  const problems: Record<string, ExchangeProblem> = {};
+  const walletAddress = text(input['walletAddress']);
+  const iban = text(input['iban']);
+  const refundAddress = text(input['refundAddress']);
+
+  // Where the payout goes depends on what the user receives; cash is handed out at a point of
+  // issue, to neither a wallet nor an account.
+  if (walletAddress !== undefined) {
+    if (to.kind !== 'crypto') problems['walletAddress'] = 'not-applicable';
+    else if (!isValidAddress(to.network ?? '', walletAddress))
+      problems['walletAddress'] = 'invalid-wallet-address';
+  }
+  if (iban !== undefined) {
+    if (to.kind !== 'fiat') problems['iban'] = 'not-applicable';
+    else if (!isValidIBAN(electronicIban(iban))) problems['iban'] = 'invalid-iban';
+  }
+  // A memo or tag goes with a crypto payout address.
+  if (text(input['payoutMemo']) !== undefined && to.kind !== 'crypto')
+    problems['payoutMemo'] = 'not-applicable';
+
+  // Where a refund would go, if the user gives it up front: the network the user pays from,
+  // or an IBAN when paying by bank; cash is returned at the cash point.
+  if (refundAddress !== undefined) {
+    if (from.kind === 'crypto') {
+      if (!isValidAddress(from.network ?? '', refundAddress))
+        problems['refundAddress'] = 'invalid-wallet-address';
+    } else if (from.kind === 'fiat') {
+      if (!isValidIBAN(electronicIban(refundAddress))) problems['refundAddress'] = 'invalid-iban';
+    } else {
+      problems['refundAddress'] = 'not-applicable';
+    }
+  }
+  if (
+    text(input['refundMemo']) !== undefined &&
+    (from.kind !== 'crypto' || refundAddress === undefined)
+  )
+    problems['refundMemo'] = 'not-applicable';
+  return problems;
 }
 
 async function findByKey(

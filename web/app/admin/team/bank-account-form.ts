@@ -1,4 +1,4 @@
-import { MESSAGES } from '@app/shared/forms';
+import { IBAN_SHAPE, MESSAGES } from '@app/shared/forms';
 
 /*
  * The bank account form of /admin/bank-accounts: what staff type, checked against the rules the
@@ -84,8 +84,6 @@ export const compactCode = (value: string): string => value.replace(/[\s-]+/g, '
 
 const ACCOUNT_NUMBER = /^[A-Z0-9]{5,34}$/;
 const SWIFT_BIC = /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
-/** What an IBAN looks like: a country, two check digits, 11 to 30 letters and digits. */
-const IBAN_SHAPE = /^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/;
 
 /** ISO 13616: the IBAN with its first four characters moved to the end, letters as 10-35, mod 97 is 1. */
 export function ibanChecksumValid(iban: string): boolean {

@@ -2,7 +2,8 @@ import { isIP } from 'node:net';
 
 import Bowser from 'bowser';
 
-import type { Locale } from '#src/i18n';
+import { isLocale } from '@app/shared/i18n';
+import { serverT } from '@app/shared/i18n/server';
 
 /*
  * How a security mail names the request's device and address (SECURITY.md 22). The User-Agent
@@ -45,44 +46,18 @@ export function parseDevice(userAgent: string | null | undefined): Device {
   return device;
 }
 
-const WORDS: Record<
-  Locale,
-  { on: string; unknownDevice: string; unknownBrowser: string; unknownAddress: string }
-> = {
-  en: {
-    on: 'on',
-    unknownDevice: 'an unknown device',
-    unknownBrowser: 'an unknown browser',
-    unknownAddress: 'an unknown address',
-  },
-  ru: {
-    on: 'на',
-    unknownDevice: 'неизвестное устройство',
-    unknownBrowser: 'неизвестный браузер',
-    // Follows "с" ("from") in the mails.
-    unknownAddress: 'неизвестного адреса',
-  },
-  ua: {
-    on: 'на',
-    unknownDevice: 'невідомий пристрій',
-    unknownBrowser: 'невідомий браузер',
-    // Follows "з" ("from") in the mails.
-    unknownAddress: 'невідомої адреси',
-  },
-};
-
-const wordsFor = (locale: string) =>
-  Object.hasOwn(WORDS, locale) ? WORDS[locale as Locale] : WORDS.en;
+/** The auth-mail catalog's words of `locale`, English when it is unknown. */
+const textsFor = (locale: string) => serverT(isLocale(locale) ? locale : 'en', 'authMail');
 
 /** "Chrome 120 on Windows", "Firefox 121", "an unknown browser on Linux", "an unknown device". */
 export function describeDevice(locale: string, userAgent: string | null | undefined): string {
-  const words = wordsFor(locale);
+  const t = textsFor(locale);
   const { browser, version, os } = parseDevice(userAgent);
   const named = browser ? (version ? `${browser} ${version}` : browser) : undefined;
-  if (named && os) return `${named} ${words.on} ${os}`;
+  if (named && os) return t('device.browserOn', { browser: named, os });
   if (named) return named;
-  if (os) return `${words.unknownBrowser} ${words.on} ${os}`;
-  return words.unknownDevice;
+  if (os) return t('device.unknownBrowserOn', { os });
+  return t('device.unknownDevice');
 }
 
 /** The client address as an address (IPv4-mapped IPv6 shown as IPv4), or "an unknown address". */
@@ -90,5 +65,7 @@ export function describeAddress(locale: string, ip: string | null | undefined): 
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip ?? '')?.[1];
   const address = mapped ?? ip ?? '';
   // No zone index (`%eth0`): an address, nothing else.
-  return isIP(address) && !address.includes('%') ? address : wordsFor(locale).unknownAddress;
+  return isIP(address) && !address.includes('%')
+    ? address
+    : textsFor(locale)('device.unknownAddress');
 }

@@ -1,10 +1,12 @@
+import { isLocale } from '@app/shared/i18n';
+import { serverT, type AuthMailSource, type TextOf } from '@app/shared/i18n/server';
 import { escapeHtml, type MailMessage } from '@app/shared/mail';
 
-import type { Locale } from '#src/i18n';
 import { describeAddress, describeDevice } from './device.ts';
 
 /*
- * E-mail templates in en, ru and ua. Security mails carry no text the client wrote
+ * E-mail templates in en, ru and ua, worded by the shared server catalog
+ * (@app/shared/i18n/server, namespace authMail). Security mails carry no text the client wrote
  * (SECURITY.md 22): the device is the browser and OS a parser recognised (./device.ts), the
  * address is shown only when it is an IP address, and links are built here from configuration
  * only. The account's own e-mail address (validated at sign-up) still goes through escapeHtml
@@ -18,14 +20,17 @@ export interface RequestDetails {
   userAgent: string | null;
 }
 
-type Template<Input> = Record<
-  Locale,
-  (input: Input) => {
-    subject: string;
-    paragraphs: string[];
-    action?: { label: string; href: string };
-  }
->;
+type AuthMailText = TextOf<AuthMailSource>;
+
+/** A letter worded by the auth-mail catalog of its locale. */
+type Template<Input> = (
+  t: AuthMailText,
+  input: Input,
+) => {
+  subject: string;
+  paragraphs: string[];
+  action?: { label: string; href: string };
+};
 
 interface CodeInput {
   code: string;
@@ -35,121 +40,48 @@ interface CodeInput {
   ip: string;
 }
 
-const CODE: Template<CodeInput> = {
-  en: (i) => ({
-    subject: 'Your sign-in code',
-    paragraphs: [
-      `Your code to sign in as ${i.email}: ${i.code}`,
-      `It expires in ${i.minutes} minutes. Requested from ${i.ip}, ${i.device}.`,
-      'If this was not you, ignore this e-mail and consider changing your password.',
-    ],
-  }),
-  ru: (i) => ({
-    subject: 'Ваш код для входа',
-    paragraphs: [
-      `Код для входа в аккаунт ${i.email}: ${i.code}`,
-      `Код действует ${i.minutes} минут. Запрошен с ${i.ip}, ${i.device}.`,
-      'Если это были не вы, проигнорируйте письмо и смените пароль.',
-    ],
-  }),
-  ua: (i) => ({
-    subject: 'Ваш код для входу',
-    paragraphs: [
-      `Код для входу в обліковий запис ${i.email}: ${i.code}`,
-      `Код дійсний ${i.minutes} хвилин. Запитано з ${i.ip}, ${i.device}.`,
-      'Якщо це були не ви, проігноруйте лист і змініть пароль.',
-    ],
-  }),
-};
-
-interface TwoFactorCodeInput {
-  code: string;
-  email: string;
-  minutes: number;
-  device: string;
-  ip: string;
-}
+const CODE: Template<CodeInput> = (t, i) => ({
+  subject: t('code.subject'),
+  paragraphs: [
+    t('code.intro', { email: i.email, code: i.code }),
+    t('code.expires', { count: i.minutes, ip: i.ip, device: i.device }),
+    t('code.notYou'),
+  ],
+});
 
 /** The code that confirms turning two-factor sign-in on or off (accounts without a password). */
-const twoFactorCode = (on: boolean): Template<TwoFactorCodeInput> => ({
-  en: (i) => ({
-    subject: on
-      ? 'Confirm turning on two-factor sign-in'
-      : 'Confirm turning off two-factor sign-in',
+const twoFactorCode =
+  (on: boolean): Template<CodeInput> =>
+  (t, i) => ({
+    subject: on ? t('twoFactorCode.subjectOn') : t('twoFactorCode.subjectOff'),
     paragraphs: [
-      `Your code to turn ${on ? 'on' : 'off'} two-factor sign-in for ${i.email}: ${i.code}`,
-      `It expires in ${i.minutes} minutes. Requested from ${i.ip}, ${i.device}.`,
-      'If this was not you, do not share the code: someone is signed in to your account. Reset your password now.',
+      on
+        ? t('twoFactorCode.introOn', { email: i.email, code: i.code })
+        : t('twoFactorCode.introOff', { email: i.email, code: i.code }),
+      t('code.expires', { count: i.minutes, ip: i.ip, device: i.device }),
+      t('twoFactorCode.notYou'),
     ],
-  }),
-  ru: (i) => ({
-    subject: on
-      ? 'Подтвердите включение двухфакторного входа'
-      : 'Подтвердите отключение двухфакторного входа',
-    paragraphs: [
-      `Код для ${on ? 'включения' : 'отключения'} двухфакторного входа в аккаунт ${i.email}: ${i.code}`,
-      `Код действует ${i.minutes} минут. Запрошен с ${i.ip}, ${i.device}.`,
-      'Если это были не вы, никому не сообщайте код: кто-то вошёл в ваш аккаунт. Немедленно сбросьте пароль.',
-    ],
-  }),
-  ua: (i) => ({
-    subject: on
-      ? 'Підтвердіть увімкнення двофакторного входу'
-      : 'Підтвердіть вимкнення двофакторного входу',
-    paragraphs: [
-      `Код для ${on ? 'увімкнення' : 'вимкнення'} двофакторного входу в обліковий запис ${i.email}: ${i.code}`,
-      `Код дійсний ${i.minutes} хвилин. Запитано з ${i.ip}, ${i.device}.`,
-      'Якщо це були не ви, нікому не повідомляйте код: хтось увійшов у ваш обліковий запис. Негайно скиньте пароль.',
-    ],
-  }),
-});
+  });
 
 const TWO_FACTOR_CODE = { on: twoFactorCode(true), off: twoFactorCode(false) };
 
-interface TwoFactorChangedInput {
+interface ChangedInput {
   email: string;
   device: string;
   ip: string;
 }
 
-const twoFactorChanged = (on: boolean): Template<TwoFactorChangedInput> => ({
-  en: (i) => ({
-    subject: on ? 'Two-factor sign-in is on' : 'Two-factor sign-in is off',
-    paragraphs: on
-      ? [
-          `Two-factor sign-in was just turned on for ${i.email} from ${i.ip}, ${i.device}. Signing in with your password will also ask for a code sent to this address.`,
-          'If this was not you, reset your password now and contact support.',
-        ]
-      : [
-          `Two-factor sign-in was just turned off for ${i.email} from ${i.ip}, ${i.device}. Your password alone now signs you in.`,
-          'If this was not you, reset your password now, turn two-factor sign-in back on and contact support.',
-        ],
-  }),
-  ru: (i) => ({
-    subject: on ? 'Двухфакторный вход включён' : 'Двухфакторный вход отключён',
-    paragraphs: on
-      ? [
-          `Для аккаунта ${i.email} только что включён двухфакторный вход с ${i.ip}, ${i.device}. При входе по паролю мы также попросим код, отправленный на этот адрес.`,
-          'Если это были не вы, немедленно сбросьте пароль и напишите в поддержку.',
-        ]
-      : [
-          `Для аккаунта ${i.email} только что отключён двухфакторный вход с ${i.ip}, ${i.device}. Теперь для входа достаточно пароля.`,
-          'Если это были не вы, немедленно сбросьте пароль, снова включите двухфакторный вход и напишите в поддержку.',
-        ],
-  }),
-  ua: (i) => ({
-    subject: on ? 'Двофакторний вхід увімкнено' : 'Двофакторний вхід вимкнено',
-    paragraphs: on
-      ? [
-          `Для облікового запису ${i.email} щойно увімкнено двофакторний вхід з ${i.ip}, ${i.device}. Під час входу за паролем ми також попросимо код, надісланий на цю адресу.`,
-          'Якщо це були не ви, негайно скиньте пароль і напишіть у підтримку.',
-        ]
-      : [
-          `Для облікового запису ${i.email} щойно вимкнено двофакторний вхід з ${i.ip}, ${i.device}. Тепер для входу достатньо пароля.`,
-          'Якщо це були не ви, негайно скиньте пароль, знову увімкніть двофакторний вхід і напишіть у підтримку.',
-        ],
-  }),
-});
+const twoFactorChanged =
+  (on: boolean): Template<ChangedInput> =>
+  (t, i) => {
+    const fields = { email: i.email, ip: i.ip, device: i.device };
+    return {
+      subject: on ? t('twoFactorChanged.subjectOn') : t('twoFactorChanged.subjectOff'),
+      paragraphs: on
+        ? [t('twoFactorChanged.introOn', fields), t('twoFactorChanged.notYouOn')]
+        : [t('twoFactorChanged.introOff', fields), t('twoFactorChanged.notYouOff')],
+    };
+  };
 
 const TWO_FACTOR_CHANGED = { on: twoFactorChanged(true), off: twoFactorChanged(false) };
 
@@ -159,73 +91,34 @@ interface ResetInput {
   minutes: number;
 }
 
-const RESET: Template<ResetInput> = {
-  en: (i) => ({
-    subject: 'Reset your password',
-    paragraphs: [
-      `Someone asked to reset the password of ${i.email}.`,
-      `The link works once, for ${i.minutes} minutes. If it was not you, ignore this e-mail.`,
-    ],
-    action: { label: 'Set a new password', href: i.link },
-  }),
-  ru: (i) => ({
-    subject: 'Сброс пароля',
-    paragraphs: [
-      `Запрошен сброс пароля для ${i.email}.`,
-      `Ссылка одноразовая и действует ${i.minutes} минут. Если это были не вы, проигнорируйте письмо.`,
-    ],
-    action: { label: 'Задать новый пароль', href: i.link },
-  }),
-  ua: (i) => ({
-    subject: 'Скидання пароля',
-    paragraphs: [
-      `Запитано скидання пароля для ${i.email}.`,
-      `Посилання одноразове і дійсне ${i.minutes} хвилин. Якщо це були не ви, проігноруйте лист.`,
-    ],
-    action: { label: 'Встановити новий пароль', href: i.link },
-  }),
-};
+const RESET: Template<ResetInput> = (t, i) => ({
+  subject: t('reset.subject'),
+  paragraphs: [t('reset.intro', { email: i.email }), t('reset.expires', { count: i.minutes })],
+  action: { label: t('reset.action'), href: i.link },
+});
 
-interface ChangedInput {
-  email: string;
-  device: string;
-  ip: string;
-}
+const CHANGED: Template<ChangedInput> = (t, i) => ({
+  subject: t('passwordChanged.subject'),
+  paragraphs: [
+    t('passwordChanged.intro', { email: i.email, ip: i.ip, device: i.device }),
+    t('passwordChanged.notYou'),
+  ],
+});
 
-const CHANGED: Template<ChangedInput> = {
-  en: (i) => ({
-    subject: 'Your password was changed',
-    paragraphs: [
-      `The password of ${i.email} was just changed from ${i.ip}, ${i.device}. All other sessions were signed out.`,
-      'If this was not you, reset your password now and contact support.',
-    ],
-  }),
-  ru: (i) => ({
-    subject: 'Ваш пароль изменён',
-    paragraphs: [
-      `Пароль аккаунта ${i.email} только что изменён с ${i.ip}, ${i.device}. Все другие сеансы завершены.`,
-      'Если это были не вы, немедленно сбросьте пароль и напишите в поддержку.',
-    ],
-  }),
-  ua: (i) => ({
-    subject: 'Ваш пароль змінено',
-    paragraphs: [
-      `Пароль облікового запису ${i.email} щойно змінено з ${i.ip}, ${i.device}. Усі інші сеанси завершено.`,
-      'Якщо це були не ви, негайно скиньте пароль і напишіть у підтримку.',
-    ],
-  }),
-};
-
-/** Renders a template in the locale (English when the locale is unknown) as text and HTML. */
+/**
+ * Renders a template in the locale (English when the locale is unknown) as text and HTML. The
+ * HTML part is worded from the escaped values: the catalog's texts hold no markup.
+ */
 function render<Input extends object>(
   template: Template<Input>,
   locale: string,
   to: string,
   raw: Input,
 ): MailMessage {
-  const pick = Object.hasOwn(template, locale) ? template[locale as Locale] : template.en;
-  const plain = pick(raw);
-  const escaped = pick(
+  const t = serverT(isLocale(locale) ? locale : 'en', 'authMail');
+  const plain = template(t, raw);
+  const escaped = template(
+    t,
     Object.fromEntries(
       Object.entries(raw).map(([key, value]) => [
         key,

@@ -6,8 +6,8 @@ import { bot as en } from './catalogs/en/bot.ts';
 import { bot as ru } from './catalogs/ru/bot.ts';
 import { bot as ua } from './catalogs/ua/bot.ts';
 import type { Locale } from './locales.ts';
-import type { Messages } from './types.ts';
+import type { Catalog } from './types.ts';
 
-export type BotMessages = Messages<typeof en>;
+export type BotMessages = Catalog<typeof en>;
 
 export const botCatalogs: Record<Locale, BotMessages> = { en, ru, ua };

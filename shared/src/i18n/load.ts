@@ -10,13 +10,13 @@
 import type { Locale } from './locales.ts';
 import type { en } from './resources/en.ts';
 import type { enStaff } from './resources/staff-en.ts';
-import type { Messages } from './types.ts';
+import type { Catalog } from './types.ts';
 
 /** English's catalogs, namespace by namespace: the source every locale is typed against. */
 export type SourceResources = typeof en;
 export type Namespace = keyof SourceResources;
 /** One locale's catalogs: every namespace and key of English (any text). */
-export type LocaleResources = { [N in Namespace]: Messages<SourceResources[N]> };
+export type LocaleResources = { [N in Namespace]: Catalog<SourceResources[N]> };
 
 const loaders: Record<Locale, () => Promise<LocaleResources>> = {
   en: () => import('./resources/en.ts').then((module) => module.en),
@@ -30,7 +30,7 @@ export const loadResources = (locale: Locale): Promise<LocaleResources> => loade
 /** The staff console's namespaces, typed against English like the rest. */
 export type SourceStaffResources = typeof enStaff;
 export type StaffNamespace = keyof SourceStaffResources;
-export type StaffResources = { [N in StaffNamespace]: Messages<SourceStaffResources[N]> };
+export type StaffResources = { [N in StaffNamespace]: Catalog<SourceStaffResources[N]> };
 
 const staffLoaders: Record<Locale, () => Promise<StaffResources>> = {
   en: () => import('./resources/staff-en.ts').then((module) => module.enStaff),

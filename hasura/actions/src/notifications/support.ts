@@ -1,9 +1,12 @@
+import { staffT } from '@app/shared/i18n/server';
 import type { MailMessage } from '@app/shared/mail';
 
 import type { SupportRequestRow } from './payload.ts';
 import { multiLine, oneLine, render } from './render.ts';
 
 const SIMPLE_ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9.-]+$/;
+
+const t = staffT('supportMail');
 
 /**
  * The staff inbox's copy of a support request (English: it is for staff). Replies go to the
@@ -17,21 +20,22 @@ export function supportRequestMail(
   const name = oneLine(request.name, 100);
   const email = oneLine(request.email, 254);
   const subject = oneLine(request.subject, 120);
-  const none = '—';
+  const none = t('none');
+  const from = name || email;
   const message = render(
     {
-      subject: `Support request from ${name || email}${subject ? `: ${subject}` : ''}`,
-      paragraphs: ['A new support request arrived.'],
+      subject: subject ? t('subjectWithTopic', { from, topic: subject }) : t('subject', { from }),
+      paragraphs: [t('intro')],
       facts: [
-        ['Name', name || none],
-        ['E-mail', email],
-        ['Order ID', oneLine(request.order_id, 64) || none],
-        ['Subject', subject || none],
-        ['Received', oneLine(request.created_at, 64) || none],
-        ['Request', request.id],
+        [t('name'), name || none],
+        [t('email'), email],
+        [t('orderId'), oneLine(request.order_id, 64) || none],
+        [t('topic'), subject || none],
+        [t('received'), oneLine(request.created_at, 64) || none],
+        [t('request'), request.id],
       ],
       block: multiLine(request.message),
-      action: { label: 'Support requests', href: `${baseUrl}/admin/support-requests` },
+      action: { label: t('action'), href: `${baseUrl}/admin/support-requests` },
     },
     inbox,
   );

@@ -1,9 +1,10 @@
 import { resources } from '@app/shared/i18n';
+import { serverT } from '@app/shared/i18n/server';
 
 /*
  * The receipt's words per order locale (transactions.locale). The labels the web portal's
  * receipt page shows come from its catalog (trust.receipt, common.brand), so the PDF and the
- * page say the same; the few the page has no key for are here.
+ * page say the same; the few the page has no key for are the server catalog's (receipt).
  */
 
 export const RECEIPT_LOCALES = ['en', 'ru', 'ua'] as const;
@@ -33,36 +34,10 @@ export interface ReceiptTexts {
   footer: string;
 }
 
-const OWN: Record<
-  ReceiptLocale,
-  Pick<ReceiptTexts, 'cashReference' | 'memo' | 'orderId' | 'cash' | 'footer'>
-> = {
-  en: {
-    cashReference: 'Payout reference',
-    memo: 'Memo / tag',
-    orderId: 'Order id',
-    cash: 'cash',
-    footer: 'Times are UTC. Keep this receipt for your records.',
-  },
-  ru: {
-    cashReference: 'Референс выплаты',
-    memo: 'Memo / тег',
-    orderId: 'Идентификатор заявки',
-    cash: 'наличные',
-    footer: 'Время указано в UTC. Сохраните эту квитанцию.',
-  },
-  ua: {
-    cashReference: 'Референс виплати',
-    memo: 'Memo / тег',
-    orderId: 'Ідентифікатор заявки',
-    cash: 'готівка',
-    footer: 'Час указано в UTC. Збережіть цю квитанцію.',
-  },
-};
-
 export function receiptTexts(locale: ReceiptLocale): ReceiptTexts {
   const catalog = resources[locale];
   const receipt = catalog.trust.receipt;
+  const own = serverT(locale, 'receipt');
   return {
     brand: catalog.common.brand,
     title: receipt.title,
@@ -74,6 +49,10 @@ export function receiptTexts(locale: ReceiptLocale): ReceiptTexts {
     payoutTx: receipt.payoutTx,
     bankReference: receipt.bankReference,
     payoutTo: receipt.payoutTo,
-    ...OWN[locale],
+    cashReference: own('cashReference'),
+    memo: own('memo'),
+    orderId: own('orderId'),
+    cash: own('cash'),
+    footer: own('footer'),
   };
 }

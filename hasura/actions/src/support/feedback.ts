@@ -102,7 +102,12 @@ export async function sendSupportFeedback(options: FeedbackOptions): Promise<Sen
     throw invalidInput('markHandled needs a supportRequestId.', 'markHandled');
   const { mailer } = options;
   if (!mailer) {
-    throw new ActionFailure('mail-unavailable', 'No mail server is configured; nothing was sent.');
+    // 400, not the catalog's 503: the staff console shows it as a refusal, not an outage.
+    throw new ActionFailure(
+      'mail-unavailable',
+      'No mail server is configured; nothing was sent.',
+      400,
+    );
   }
 
   return inSession(options.pool, options.sessionVariables, async (client) => {

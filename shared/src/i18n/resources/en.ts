@@ -9,6 +9,7 @@ import { account } from '../catalogs/en/account.ts';
 import { auth } from '../catalogs/en/auth.ts';
 import { common } from '../catalogs/en/common.ts';
 import { contact } from '../catalogs/en/contact.ts';
+import { errors } from '../catalogs/en/errors.ts';
 import { exchange } from '../catalogs/en/exchange.ts';
 import { home } from '../catalogs/en/home.ts';
 import { miniapp } from '../catalogs/en/miniapp.ts';
@@ -25,4 +26,5 @@ export const en = {
   account,
   miniapp,
   trust,
+  errors,
 };

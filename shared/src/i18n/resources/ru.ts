@@ -3,6 +3,7 @@ import { account } from '../catalogs/ru/account.ts';
 import { auth } from '../catalogs/ru/auth.ts';
 import { common } from '../catalogs/ru/common.ts';
 import { contact } from '../catalogs/ru/contact.ts';
+import { errors } from '../catalogs/ru/errors.ts';
 import { exchange } from '../catalogs/ru/exchange.ts';
 import { home } from '../catalogs/ru/home.ts';
 import { miniapp } from '../catalogs/ru/miniapp.ts';
@@ -20,4 +21,5 @@ export const ru: LocaleResources = {
   account,
   miniapp,
   trust,
+  errors,
 };

@@ -3,6 +3,7 @@ import { account } from '../catalogs/ua/account.ts';
 import { auth } from '../catalogs/ua/auth.ts';
 import { common } from '../catalogs/ua/common.ts';
 import { contact } from '../catalogs/ua/contact.ts';
+import { errors } from '../catalogs/ua/errors.ts';
 import { exchange } from '../catalogs/ua/exchange.ts';
 import { home } from '../catalogs/ua/home.ts';
 import { miniapp } from '../catalogs/ua/miniapp.ts';
@@ -20,4 +21,5 @@ export const ua: LocaleResources = {
   account,
   miniapp,
   trust,
+  errors,
 };

@@ -1,4 +1,5 @@
-import { AUTH_ERRORS, errorMessage, type AuthErrorCode } from '@app/shared/errors';
+import { AUTH_ERRORS, type AuthErrorCode } from '@app/shared/errors';
+import { errorMessage } from '@app/shared/errors/messages';
 
 import type { Locale } from './i18n.ts';
 

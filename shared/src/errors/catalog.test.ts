@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { resources } from '#src/i18n/index';
 import { LOCALES } from '#src/i18n/locales';
 
-import { ERRORS, errorKey, errorMessage, isErrorCode } from './index.ts';
+import { ERRORS, errorKey, isErrorCode } from './catalog.ts';
+import { errorMessage } from './messages.ts';
 
 describe('the error catalog', () => {
   it('has a message for exactly its codes in every locale, through its key', () => {

@@ -1,3 +1,5 @@
+import { errorKey, isErrorCode, type AuthErrorCode } from '../errors/catalog.ts';
+
 import { PASSWORD_MESSAGES } from './auth.ts';
 import { MESSAGES } from './fields.ts';
 
@@ -5,11 +7,13 @@ import { MESSAGES } from './fields.ts';
 export const GENERIC_ERROR = 'common:notify.somethingWentWrong';
 
 /*
- * The auth service's error codes (auth-service/src/errors.ts) → i18n keys. Codes are stable,
- * the service's own messages are not shown: the client speaks the page's language. Codes the
- * forms never meet (invalid-json, payload-too-large, …) fall back to the generic message.
+ * The auth service's error codes (the shared catalog, @app/shared/errors) → i18n keys. Codes
+ * are stable, the service's own messages are not shown: the client speaks the page's language.
+ * The forms' own words come first (the validation messages their schemas use, the sign-in
+ * texts); any other catalog code is its catalog message (`errors:<code>`); anything else, the
+ * generic message.
  */
-const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
+const AUTH_ERROR_MESSAGES: Readonly<Partial<Record<AuthErrorCode | 'network-error', string>>> = {
   'field-required': MESSAGES.required,
   'invalid-email': MESSAGES.email,
   'passwords-do-not-match': MESSAGES.passwordsMismatch,
@@ -32,11 +36,13 @@ const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   'network-error': 'auth:errors.network',
 };
 
-/** The i18n key for an auth service error code; the generic message for anything else. */
+/** The i18n key for an auth service error code; the generic message for an unknown one. */
 export function authErrorMessage(code: string | undefined): string {
-  return code !== undefined && Object.hasOwn(AUTH_ERROR_MESSAGES, code)
-    ? (AUTH_ERROR_MESSAGES[code] ?? GENERIC_ERROR)
-    : GENERIC_ERROR;
+  if (code === undefined) return GENERIC_ERROR;
+  const own = Object.hasOwn(AUTH_ERROR_MESSAGES, code)
+    ? AUTH_ERROR_MESSAGES[code as keyof typeof AUTH_ERROR_MESSAGES]
+    : undefined;
+  return own ?? (isErrorCode(code) ? errorKey(code) : GENERIC_ERROR);
 }
 
 /**

@@ -1,15 +1,17 @@
 import type { TFunction } from 'i18next';
 
 import { GraphqlRequestError } from '@app/client/graphql/request.ts';
-
+import { errorKey, isErrorCode } from '@app/shared/errors';
 import { isOrderStatus } from '@app/shared/orders/vocabulary';
+
 import { statusLabel } from './statuses.ts';
 
 /*
  * What a failed staff action tells the operator, in the page's language. The actions answer
  * with a code (decisions 010 and 012): `invalid-transition` (with the order's `status` now),
  * `invalid-input` (with the `field`), `not-found`; the engine refuses a role with
- * `validation-failed` or `access-denied`. Anything else shows the server's message.
+ * `validation-failed` or `access-denied`. Any other code of the error catalog shows its
+ * catalog message (`errors:<code>`); an unknown one, the server's message.
  */
 
 export interface ActionFailure {
@@ -58,6 +60,8 @@ export function actionErrorMessage(error: unknown, t: TFunction): string {
     case 'network-error':
       return t('staffOrders:errors.network');
     default:
-      return t('staffOrders:errors.other', { message: failure.message });
+      return t('staffOrders:errors.other', {
+        message: isErrorCode(failure.code) ? t(errorKey(failure.code)) : failure.message,
+      });
   }
 }

@@ -4,7 +4,7 @@ import { Button, Cell, Input, Radio, Text } from '@telegram-apps/telegram-ui';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { FieldErrors } from '@app/shared/forms';
+import { exchangeProblemMessage, type FieldErrors } from '@app/shared/forms';
 import { trimZeros } from '@app/shared/exchange';
 import { isActionReason, type ActionReason } from '@app/shared/orders/vocabulary';
 import { useQuote } from '@app/client/exchange/use-quote.ts';
@@ -40,15 +40,12 @@ function failureOf(error: unknown): { message: string; field?: RefundField } {
     const code = first?.extensions?.['code'];
     const field = first?.extensions?.['field'];
     if (code === 'invalid-input' && (field === 'refundAddress' || field === 'refundMemo')) {
-      const text = first?.message ?? '';
-      const message = /required/i.test(text)
-        ? 'common:validation.required'
-        : /iban/i.test(text)
-          ? 'exchange:create.errors.invalid-iban'
-          : field === 'refundAddress'
-            ? 'exchange:create.errors.invalid-wallet-address'
-            : 'exchange:create.errors.invalid';
-      return { message, field };
+      // The action names what is wrong as the order form's problem code.
+      const problem = first?.extensions?.['problem'];
+      return {
+        message: exchangeProblemMessage(typeof problem === 'string' ? problem : 'invalid'),
+        field,
+      };
     }
     if (code === 'refund-required' || code === 'invalid-transition' || code === 'not-found') {
       return { message: `trust:action.errors.${code}` };

@@ -65,24 +65,32 @@ describe('a refused choice', () => {
       choiceFailureMessage(
         refused('invalid-input', 'refundAddress: Invalid wallet address for this network', {
           field: 'refundAddress',
+          problem: 'invalid-wallet-address',
         }),
       ),
     ).toEqual({ field: 'refundAddress', message: 'exchange:create.errors.invalid-wallet-address' });
     expect(
       choiceFailureMessage(
-        refused('invalid-input', 'refundAddress: Invalid IBAN', { field: 'refundAddress' }),
+        refused('invalid-input', 'refundAddress: Invalid IBAN', {
+          field: 'refundAddress',
+          problem: 'invalid-iban',
+        }),
       ),
     ).toEqual({ field: 'refundAddress', message: 'exchange:create.errors.invalid-iban' });
     expect(
       choiceFailureMessage(
         refused('invalid-input', 'refundAddress: The field is required', {
           field: 'refundAddress',
+          problem: 'required',
         }),
       ),
     ).toEqual({ field: 'refundAddress', message: 'common:validation.required' });
     expect(
       choiceFailureMessage(
-        refused('invalid-input', 'refundMemo: at most 64 characters.', { field: 'refundMemo' }),
+        refused('invalid-input', 'refundMemo: at most 64 characters.', {
+          field: 'refundMemo',
+          problem: 'too-long',
+        }),
       ),
     ).toEqual({ field: 'refundMemo', message: 'exchange:create.errors.too-long' });
   });
@@ -92,6 +100,7 @@ describe('a refused choice', () => {
       message: [
         'trust:action.errors.refund-required',
         'home:widget.errors.refund-required',
+        'errors:refund-required',
         'common:notify.somethingWentWrong',
       ],
     });
@@ -99,6 +108,7 @@ describe('a refused choice', () => {
       message: [
         'trust:action.errors.amount-below-min',
         'home:widget.errors.amount-below-min',
+        'errors:amount-below-min',
         'common:notify.somethingWentWrong',
       ],
     });

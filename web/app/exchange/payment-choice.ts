@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import {
   electronicIban,
   EXCHANGE_MESSAGES,
+  exchangeProblemMessage,
   IBAN_SHAPE,
   MEMO_MAX_LENGTH,
   MESSAGES,
@@ -10,6 +11,7 @@ import {
 } from '@app/shared/forms';
 
 import { GraphqlRequestError } from '@app/client/graphql/request.ts';
+import { errorKey, isErrorCode } from '@app/shared/errors';
 
 /*
  * The owner's choice on an order that needs it (issue 10, `resolvePaymentIssue`): continue at
@@ -65,6 +67,8 @@ export function refundForm(kind: RefundKind) {
 export interface ChoiceFailure {
   code: string | undefined;
   field?: string | undefined;
+  /** The order form's code for what is wrong with `field` (`required`, `invalid-iban`, ...). */
+  problem?: string | undefined;
   message?: string | undefined;
 }
 
@@ -72,9 +76,11 @@ export interface ChoiceFailure {
 export function choiceFailureOf(error: unknown): ChoiceFailure {
   if (GraphqlRequestError.is(error)) {
     const field = error.errors[0]?.extensions?.['field'];
+    const problem = error.errors[0]?.extensions?.['problem'];
     return {
       code: error.code,
       field: typeof field === 'string' ? field : undefined,
+      problem: typeof problem === 'string' ? problem : undefined,
       message: error.message,
     };
   }
@@ -89,20 +95,13 @@ export function choiceFailureMessage(failure: ChoiceFailure): {
   field?: 'refundAddress' | 'refundMemo';
   message: string | string[];
 } {
-  const text = failure.message ?? '';
-  if (failure.code === 'invalid-input' || failure.code === 'validation-failed') {
-    if (failure.field === 'refundAddress') {
-      if (/required/i.test(text)) return { field: 'refundAddress', message: MESSAGES.required };
-      if (/iban/i.test(text))
-        return { field: 'refundAddress', message: EXCHANGE_MESSAGES.invalidIban };
-      if (/wallet|address/i.test(text))
-        return { field: 'refundAddress', message: EXCHANGE_MESSAGES.invalidWallet };
-      return { field: 'refundAddress', message: 'exchange:create.errors.invalid' };
-    }
-    if (failure.field === 'refundMemo') {
-      if (/at most/i.test(text)) return { field: 'refundMemo', message: EXCHANGE_MESSAGES.tooLong };
-      return { field: 'refundMemo', message: 'exchange:create.errors.not-applicable' };
-    }
+  const field = failure.field;
+  if (
+    (failure.code === 'invalid-input' || failure.code === 'validation-failed') &&
+    (field === 'refundAddress' || field === 'refundMemo')
+  ) {
+    const message = exchangeProblemMessage(failure.problem ?? 'invalid');
+    return { field, message };
   }
   const code = failure.code ?? 'unexpected';
   // A continuation is a new quote: its refusals (below the minimum, stale rates, ...) are the
@@ -111,6 +110,7 @@ export function choiceFailureMessage(failure: ChoiceFailure): {
     message: [
       `trust:action.errors.${code}`,
       `home:widget.errors.${code}`,
+      ...(isErrorCode(code) ? [errorKey(code)] : []),
       'common:notify.somethingWentWrong',
     ],
   };

@@ -1,3 +1,5 @@
+import type { ExchangeProblem } from '@app/shared/forms';
+
 import { ActionFailure } from './errors.ts';
 
 /*
@@ -14,8 +16,19 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 
-export const invalidInput = (message: string, field: string): ActionFailure =>
-  new ActionFailure('invalid-input', message, 400, { field });
+/**
+ * A refused argument: its `field`, and where a form shows it, the `problem` as the order form's
+ * codes (`required`, `too-long`, ...), which the clients translate instead of the message.
+ */
+export const invalidInput = (
+  message: string,
+  field: string,
+  problem?: ExchangeProblem,
+): ActionFailure =>
+  new ActionFailure('invalid-input', message, 400, {
+    field,
+    ...(problem === undefined ? {} : { problem }),
+  });
 
 /** An optional uuid argument, lower-cased. */
 export function uuidArgument(input: Record<string, unknown>, name: string): string | undefined {

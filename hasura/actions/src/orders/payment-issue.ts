@@ -1,6 +1,8 @@
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 
-import { invalidInput, optionalText, requiredText, text } from '../http/arguments.ts';
+import { MEMO_MAX_LENGTH } from '@app/shared/forms';
+
+import { invalidInput, requiredText, text } from '../http/arguments.ts';
 import { ActionFailure } from '../http/errors.ts';
 import type { ActionContext } from '../http/payload.ts';
 import { requireUser } from '../http/roles.ts';
@@ -30,7 +32,13 @@ export async function resolvePaymentIssue(
   if (choice !== 'continue' && choice !== 'refund')
     throw invalidInput("choice: 'continue' or 'refund'.", 'choice');
   const givenAddress = text(input['refundAddress']);
-  const refundMemo = optionalText(input, 'refundMemo', 64);
+  const refundMemo = text(input['refundMemo']);
+  if (refundMemo !== undefined && refundMemo.length > MEMO_MAX_LENGTH)
+    throw invalidInput(
+      `refundMemo: at most ${MEMO_MAX_LENGTH} characters.`,
+      'refundMemo',
+      'too-long',
+    );
 
   return onLockedOrder(options, caller.userId, async (client, order) => {
     requireStatus(order, ['needs_user_action'], 'decided on');
@@ -72,23 +80,28 @@ export async function resolvePaymentIssue(
     let address: string | null = null;
     if (currency.kind === 'cash') {
       if (givenAddress !== undefined || refundMemo !== undefined)
-        throw invalidInput('Cash is returned at the cash point: no address.', 'refundAddress');
+        throw invalidInput(
+          'Cash is returned at the cash point: no address.',
+          'refundAddress',
+          'not-applicable',
+        );
     } else {
       const candidate = givenAddress ?? order.refundAddress ?? undefined;
       if (candidate === undefined)
-        throw invalidInput('refundAddress: The field is required', 'refundAddress');
+        throw invalidInput('refundAddress: The field is required', 'refundAddress', 'required');
       if (currency.kind === 'fiat') {
         if (refundMemo !== undefined)
-          throw invalidInput('A bank refund has no memo.', 'refundMemo');
+          throw invalidInput('A bank refund has no memo.', 'refundMemo', 'not-applicable');
         const iban = electronicFormatIBAN(candidate);
         if (!iban || !isValidIBAN(iban))
-          throw invalidInput('refundAddress: Invalid IBAN', 'refundAddress');
+          throw invalidInput('refundAddress: Invalid IBAN', 'refundAddress', 'invalid-iban');
         address = iban;
       } else {
         if (!isValidAddress(currency.network ?? '', candidate))
           throw invalidInput(
             'refundAddress: Invalid wallet address for this network',
             'refundAddress',
+            'invalid-wallet-address',
           );
         address = candidate;
       }

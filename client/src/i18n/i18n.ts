@@ -10,6 +10,8 @@ import {
   type StaffResources,
 } from '@app/shared/i18n';
 
+export { keyFromData, translateData, type AnyT, type TextKey } from './typed-keys.ts';
+
 /*
  * The interface texts. The server has every locale (`resources`); a browser loads only its
  * page's locale, a chunk of its own (`loadCatalog`, awaited in entry.client.tsx before

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 
 import { signIn } from '../sign-in.ts';
 
+import { keyFromData } from '@app/client/i18n/i18n.ts';
+
 const KNOWN = new Set(['invalid-init-data', 'init-data-expired', 'user-disabled', 'network-error']);
 /** Codes after which asking again with the same launch data cannot help. */
 const FINAL = new Set(['invalid-init-data', 'init-data-expired', 'user-disabled']);
@@ -14,8 +16,8 @@ export function SignInFailed({ code }: { code: string }) {
   return (
     <main className="screen centered">
       <Placeholder
-        header={<span role="alert">{t(`signIn.${key}.title`)}</span>}
-        description={t(`signIn.${key}.text`)}
+        header={<span role="alert">{t(keyFromData(`signIn.${key}.title`))}</span>}
+        description={t(keyFromData(`signIn.${key}.text`))}
         action={
           FINAL.has(code) ? undefined : (
             <Button size="m" onClick={() => void signIn()}>

@@ -13,6 +13,7 @@ import {
   validateForm,
   type FieldErrors,
 } from '@app/shared/forms';
+import { keyFromData, translateData } from '@app/client/i18n/i18n.ts';
 import { localizePath, type Locale } from '@app/shared/i18n';
 import {
   currencyLabel,
@@ -161,7 +162,8 @@ export default function OrderForm(props: {
           return;
         }
         fail(
-          t(
+          translateData(
+            t,
             [`home:widget.errors.${error.code ?? ''}`, 'common:notify.somethingWentWrong'],
             orderLimits(error),
           ),
@@ -300,7 +302,7 @@ function FieldRow(props: {
       {props.children}
       {props.error ? (
         <p id={`${props.id}-error`} className="field-error">
-          {t(props.error)}
+          {t(keyFromData(props.error))}
         </p>
       ) : props.hint ? (
         <p id={`${props.id}-hint`} className="field-hint">
@@ -355,7 +357,7 @@ function Agreement(props: {
       </Cell>
       {props.error ? (
         <p id={`${props.id}-error`} className="field-error">
-          {t(props.error)}
+          {t(keyFromData(props.error))}
         </p>
       ) : null}
     </div>

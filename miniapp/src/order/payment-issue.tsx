@@ -4,6 +4,7 @@ import { Button, Cell, Input, Radio, Text } from '@telegram-apps/telegram-ui';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { keyFromData } from '@app/client/i18n/i18n.ts';
 import { exchangeProblemMessage, type FieldErrors } from '@app/shared/forms';
 import { trimZeros } from '@app/shared/exchange';
 import { isActionReason, type ActionReason } from '@app/shared/orders/vocabulary';
@@ -245,7 +246,7 @@ export function PaymentIssue({ order, send }: { order: Order; send: string }) {
         ) : null}
         {failure ? (
           <p className="form-error" role="alert">
-            {t([failure, 'common:notify.somethingWentWrong'])}
+            {t([keyFromData(failure), 'common:notify.somethingWentWrong'])}
           </p>
         ) : null}
       </div>
@@ -335,7 +336,7 @@ function RefundInput(props: {
       />
       {props.error ? (
         <p id={`${props.id}-error`} className="field-error">
-          {t(props.error)}
+          {t(keyFromData(props.error))}
         </p>
       ) : null}
     </div>

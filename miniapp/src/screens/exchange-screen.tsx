@@ -14,6 +14,7 @@ import {
   startingPair,
   trimZeros,
 } from '@app/shared/exchange';
+import { keyFromData } from '@app/client/i18n/i18n.ts';
 import { useQuote, type QuoteState } from '@app/client/exchange/use-quote.ts';
 
 import { SectionHeading } from '../components/section-heading.tsx';
@@ -261,7 +262,7 @@ function QuoteStatus(props: {
   } else if (quote.status === 'loading') {
     text = t('widget.quoting');
   } else if (quote.status === 'error') {
-    text = t([`widget.errors.${quote.code}`, 'common:notify.somethingWentWrong']);
+    text = t([keyFromData(`widget.errors.${quote.code}`), 'common:notify.somethingWentWrong']);
     error = true;
   } else if (quote.status === 'ready') {
     const { rate, limits, processing } = quote.quote;

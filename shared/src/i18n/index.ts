@@ -25,6 +25,7 @@ export {
   type LocaleResources,
   type Namespace,
   type SourceResources,
+  type SourceStaffResources,
   type StaffNamespace,
   type StaffResources,
 } from './load.ts';

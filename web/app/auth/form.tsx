@@ -19,6 +19,7 @@ import {
 
 import { describedBy, FieldNotes } from '#app/components/field-notes.tsx';
 
+import { keyFromData } from '@app/client/i18n/i18n.ts';
 import { toFailure } from '@app/client/auth/session-types.ts';
 
 /*
@@ -177,7 +178,7 @@ export function FormMessage({
       role={kind === 'error' ? 'alert' : 'status'}
       className={`form-message form-message--${kind}`}
     >
-      {message ? <p>{t(message)}</p> : null}
+      {message ? <p>{t(keyFromData(message))}</p> : null}
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { keyFromData } from '@app/client/i18n/i18n.ts';
+
 /*
  * What every labelled field shows under its control: the hint and the error, each in a
  * paragraph the control names in aria-describedby (`describedBy`), the error first.
@@ -40,7 +42,7 @@ export function FieldNotes({
       ) : null}
       {error ? (
         <p id={`${id}-error`} className="field__error">
-          {translateError ? t(error) : error}
+          {translateError ? t(keyFromData(error)) : error}
         </p>
       ) : null}
     </>

@@ -1,6 +1,8 @@
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { keyFromData } from '@app/client/i18n/i18n.ts';
+
 export interface ContactFieldProps {
   id: string;
   name: string;
@@ -57,7 +59,7 @@ export function ContactField(props: ContactFieldProps) {
       ) : null}
       {props.error ? (
         <p id={errorId} className="field__error">
-          {t(props.error)}
+          {t(keyFromData(props.error))}
         </p>
       ) : null}
     </div>

@@ -17,6 +17,7 @@ import {
   trimZeros,
 } from '@app/shared/exchange';
 import { CurrencyPicker } from './currency-picker.tsx';
+import { keyFromData } from '@app/client/i18n/i18n.ts';
 import { useQuote } from '@app/client/exchange/use-quote.ts';
 
 interface ExchangeWidgetProps {
@@ -81,7 +82,7 @@ export function ExchangeWidget({ catalog, initialFrom, initialTo }: ExchangeWidg
   const errorCode =
     typed !== '' && !valid ? 'invalid' : quote.status === 'error' ? quote.code : null;
   const errorText = errorCode
-    ? t([`widget.errors.${errorCode}`, 'common:notify.somethingWentWrong'] as const)
+    ? t([keyFromData(`widget.errors.${errorCode}`), 'common:notify.somethingWentWrong'])
     : null;
 
   const onType = (which: QuoteSide, value: string) => {

@@ -2,6 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { keyFromData } from '@app/client/i18n/i18n.ts';
 import { validateForm, type FieldErrors } from '@app/shared/forms';
 
 import { TextField, useHydrated } from '#app/auth/form.tsx';
@@ -159,7 +160,7 @@ export function PaymentIssue({
       />
       {formError ? (
         <p className="form-message form-message--error" role="alert">
-          {t(formError)}
+          {t(([] as string[]).concat(formError).map(keyFromData))}
         </p>
       ) : null}
 

@@ -10,7 +10,7 @@ import {
 
 import { siteUrlOf } from '#app/utils/public-env.ts';
 
-import { catalogOf, createI18n } from '@app/client/i18n/i18n.ts';
+import { type TextKey, catalogOf, createI18n } from '@app/client/i18n/i18n.ts';
 
 const instances = new Map<Locale, ReturnType<typeof createI18n>>();
 
@@ -79,7 +79,7 @@ interface MetaArgs {
  * The `meta` export of a page whose title and description are catalog keys, e.g.
  * `translatedPageMeta('contact:metaTitle', 'contact:metaDescription')`.
  */
-export function translatedPageMeta(titleKey: string, descriptionKey: string) {
+export function translatedPageMeta(titleKey: TextKey, descriptionKey: TextKey) {
   return ({ location, matches }: MetaArgs): MetaDescriptor[] => {
     const t = translatorFor(splitLocalePath(location.pathname).locale);
     return pageMeta({

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation } from 'react-router';
 
+import { keyFromData } from '@app/client/i18n/i18n.ts';
 import { MESSAGES } from '@app/shared/forms';
 
 import { describedBy, FieldNotes } from '#app/components/field-notes.tsx';
@@ -128,7 +129,10 @@ export default function CheckRequisites({ loaderData }: Route.ComponentProps) {
             <p id="verdict-text" className="verdict__text">
               {result.verdict === 'active'
                 ? t('verify.active', {
-                    currency: [result.currency, result.kind ? t(`verify.kinds.${result.kind}`) : '']
+                    currency: [
+                      result.currency,
+                      result.kind ? t(keyFromData(`verify.kinds.${result.kind}`)) : '',
+                    ]
                       .filter(Boolean)
                       .join(', '),
                   })

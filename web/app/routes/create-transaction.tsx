@@ -13,6 +13,7 @@ import {
   validateForm,
   type FieldErrors,
 } from '@app/shared/forms';
+import { keyFromData, translateData } from '@app/client/i18n/i18n.ts';
 import { splitLocalePath } from '@app/shared/i18n';
 
 import { CodeStep } from '#app/auth/code-step.tsx';
@@ -170,11 +171,13 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
         return;
       }
       const widgetKey = `home:widget.errors.${error.code ?? ''}`;
-      setFormError(t([widgetKey, 'common:notify.somethingWentWrong'], orderLimits(error)));
+      setFormError(
+        translateData(t, [widgetKey, 'common:notify.somethingWentWrong'], orderLimits(error)),
+      );
       return;
     }
     // Auth service failures (quick-auth) carry codes the auth screens already translate.
-    setFormError(t(authErrorMessage(toFailure(error).code)));
+    setFormError(t(keyFromData(authErrorMessage(toFailure(error).code))));
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -215,7 +218,7 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
           headingLevel={1}
           onBack={(reason) => {
             setCodeStep(false);
-            if (reason) setFormError(t(reason));
+            if (reason) setFormError(t(keyFromData(reason)));
           }}
           onSignedIn={() => {
             setCodeStep(false);
@@ -265,7 +268,10 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
               <span className="field__error">{t('home:widget.errors.invalid')}</span>
             ) : quote.status === 'error' ? (
               <span className="field__error">
-                {t([`home:widget.errors.${quote.code}`, 'common:notify.somethingWentWrong'])}
+                {t([
+                  keyFromData(`home:widget.errors.${quote.code}`),
+                  'common:notify.somethingWentWrong',
+                ])}
               </span>
             ) : quote.status === 'loading' ? (
               t('home:widget.quoting')
@@ -477,7 +483,7 @@ function Agreement(props: {
       <label htmlFor={props.id}>{props.children}</label>
       {props.error ? (
         <p id={errorId} className="field__error">
-          {t(props.error)}
+          {t(keyFromData(props.error))}
         </p>
       ) : null}
     </div>

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
+import { keyFromData } from '@app/client/i18n/i18n.ts';
 import { splitLocalePath } from '@app/shared/i18n';
 
 import { authErrorMessage, validateForm } from '@app/shared/forms';
@@ -120,7 +121,7 @@ function SecurityForm({ email, saved2fa }: SecurityFormProps) {
         if (failure.code === 'field-required' && failure.field === 'password') {
           setStep({ kind: 'password' });
         } else {
-          notify.error(t(authErrorMessage(failure.code)));
+          notify.error(t(keyFromData(authErrorMessage(failure.code))));
         }
       })
       .finally(() => setPending(false));
@@ -183,7 +184,9 @@ function ConfirmEmailSection({ email }: { email: string }) {
     useSession
       .getState()
       .quickAuth(email)
-      .catch((error: unknown) => notify.error(t(authErrorMessage(toFailure(error).code))))
+      .catch((error: unknown) =>
+        notify.error(t(keyFromData(authErrorMessage(toFailure(error).code)))),
+      )
       .finally(() => setPending(false));
   };
 
@@ -193,7 +196,7 @@ function ConfirmEmailSection({ email }: { email: string }) {
         <CodeStep
           headingLevel={2}
           onBack={(reason) => {
-            if (reason) notify.error(t(reason));
+            if (reason) notify.error(t(keyFromData(reason)));
           }}
           onSignedIn={() => notify.success(t('settings.confirmEmail.done'))}
         />

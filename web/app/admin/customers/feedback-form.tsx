@@ -6,6 +6,7 @@ import { ConfirmDialog } from '#app/admin/confirm-dialog.tsx';
 import { TextAreaField } from '#app/admin/fields.tsx';
 import { TextField, useHydrated } from '#app/auth/form.tsx';
 import { notify } from '#app/components/notify/index.ts';
+import { keyFromData } from '@app/client/i18n/i18n.ts';
 import { StaffCustomersSendFeedbackDocument } from '@app/client/graphql/generated/manager.ts';
 
 import {
@@ -108,8 +109,8 @@ export function FeedbackForm({
           setErrors({ [failure.field]: failure.message });
           focus(failure.field);
         } else {
-          setSendError(t(failure.message));
-          notify.error(t(failure.message));
+          setSendError(t(keyFromData(failure.message)));
+          notify.error(t(keyFromData(failure.message)));
         }
       });
   };

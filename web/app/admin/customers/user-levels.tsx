@@ -12,6 +12,7 @@ import {
   StaffCustomersInsertUserLevelDocument,
   StaffCustomersUpdateUserLevelDocument,
 } from '@app/client/graphql/generated/administrator.ts';
+import { keyFromData } from '@app/client/i18n/i18n.ts';
 import { GraphqlRequestError } from '@app/client/graphql/request.ts';
 
 import type { Level } from './customer-data.ts';
@@ -230,7 +231,7 @@ function LevelDialog({
         onClose();
         onDone();
       })
-      .catch((failure: unknown) => setError(t(levelError(failure))));
+      .catch((failure: unknown) => setError(t(keyFromData(levelError(failure)))));
   };
 
   return (

@@ -1,6 +1,5 @@
-import type { TFunction } from 'i18next';
-
 import { GraphqlRequestError } from '@app/client/graphql/request.ts';
+import type { AnyT } from '@app/client/i18n/i18n.ts';
 import { errorKey, isErrorCode } from '@app/shared/errors';
 import { isOrderStatus } from '@app/shared/orders/vocabulary';
 
@@ -38,7 +37,7 @@ export function failureOf(error: unknown): ActionFailure {
 }
 
 /** The failure as one sentence for the dialog. */
-export function actionErrorMessage(error: unknown, t: TFunction): string {
+export function actionErrorMessage(error: unknown, t: AnyT): string {
   const failure = failureOf(error);
   switch (failure.code) {
     case 'invalid-transition':

@@ -2,6 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { keyFromData } from '@app/client/i18n/i18n.ts';
 import { useLatest } from '@app/client/ui/use-latest.ts';
 
 import { InputField, SelectField } from '#app/admin/fields.tsx';
@@ -43,6 +44,11 @@ const inputId = (field: BankAccountField) => `bank-account-${field}`;
  * the database judges again. An account that orders were given shows its payment details
  * read-only and says why: only its label can change.
  */
+/** The text fields with a hint in the catalog (staffTeam:bankAccounts.hints). */
+const HINTED = ['label', 'accountNumber', 'swiftBic'] as const;
+const isHinted = (field: string): field is (typeof HINTED)[number] =>
+  (HINTED as readonly string[]).includes(field);
+
 export function BankAccountEditor({
   open,
   account,
@@ -128,7 +134,7 @@ export function BankAccountEditor({
           onSaved();
           onClose();
         })
-        .catch((error: unknown) => setFormError(t(bankAccountRefusal(error, true))));
+        .catch((error: unknown) => setFormError(t(keyFromData(bankAccountRefusal(error, true)))));
       return;
     }
 
@@ -153,7 +159,7 @@ export function BankAccountEditor({
       })
       .catch((error: unknown) => {
         const key = bankAccountRefusal(error, detailsChanged);
-        setFormError(t(key));
+        setFormError(t(keyFromData(key)));
         // An order was given the account meanwhile: the list shows it fixed now.
         if (key.endsWith('.locked')) onSaved();
       });
@@ -179,8 +185,12 @@ export function BankAccountEditor({
       id={inputId(field)}
       name={inputId(field)}
       label={t(`bankAccounts.fields.${field}`)}
-      hint={options.hint && !readOnly(field) ? t(`bankAccounts.hints.${field}`) : undefined}
-      error={errors[field] ? t(errors[field]) : undefined}
+      hint={
+        options.hint && isHinted(field) && !readOnly(field)
+          ? t(`bankAccounts.hints.${field}`)
+          : undefined
+      }
+      error={errors[field] ? t(keyFromData(errors[field])) : undefined}
       value={values[field]}
       onChange={set(field)}
       readOnly={readOnly(field)}
@@ -223,7 +233,7 @@ export function BankAccountEditor({
               name={inputId('currency')}
               label={t('bankAccounts.fields.currency')}
               hint={t('bankAccounts.hints.currency')}
-              error={errors.currency ? t(errors.currency) : undefined}
+              error={errors.currency ? t(keyFromData(errors.currency)) : undefined}
               value={values.currency}
               onChange={set('currency')}
               required

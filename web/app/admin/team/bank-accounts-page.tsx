@@ -23,6 +23,8 @@ import {
 import { accountName } from './bank-account-form.ts';
 import { bankAccountRefusal } from './errors.ts';
 
+import { keyFromData } from '@app/client/i18n/i18n.ts';
+
 /**
  * /admin/bank-accounts (managers and administrators; decisions 007 and 012): the service's
  * accounts, active first, with how many orders each was given; add one, edit one, deactivate or
@@ -109,7 +111,7 @@ function BankAccounts({
         setToggling(null);
         reload();
       })
-      .catch((error: unknown) => setToggleError(t(bankAccountRefusal(error, false))));
+      .catch((error: unknown) => setToggleError(t(keyFromData(bankAccountRefusal(error, false)))));
   };
 
   const currencyName = (code: string) =>

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { translateData } from '@app/client/i18n/i18n.ts';
 import { isEmail, MESSAGES } from '@app/shared/forms';
 
 import { DataTable } from '#app/account/data-table.tsx';
@@ -138,7 +139,7 @@ function Managers({
         })
         .catch((error: unknown) => {
           const refusal = grantRefusal(failureCode(error));
-          const message = t(refusal.key, { email: address });
+          const message = translateData(t, refusal.key, { email: address });
           if (!refusal.field) {
             setDialogError(message);
             return;
@@ -164,7 +165,7 @@ function Managers({
         reload();
       })
       .catch((error: unknown) => {
-        setDialogError(t(revokeRefusal(failureCode(error)), { email: address }));
+        setDialogError(translateData(t, revokeRefusal(failureCode(error)), { email: address }));
       });
   };
 

@@ -18,7 +18,7 @@ import {
 import { LOCALES, type Locale } from './locales.ts';
 
 export * from './locales.ts';
-export type { Catalog, KeyOf, Messages, PluralForm } from './types.ts';
+export type { Messages } from './types.ts';
 export {
   loadResources,
   loadStaffResources,

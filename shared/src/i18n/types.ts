@@ -6,7 +6,7 @@
  */
 
 /** CLDR's plural categories, as i18next suffixes them. */
-export type PluralForm = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+type PluralForm = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 /** The categories Russian and Ukrainian use. */
 type SlavicForm = 'one' | 'few' | 'many' | 'other';
 

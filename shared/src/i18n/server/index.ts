@@ -19,7 +19,6 @@ import {
   type StaffMailSource,
 } from './resources.ts';
 
-export type { ServerNamespace, StaffMailNamespace } from './resources.ts';
 
 /**
  * The language i18next picks plural forms by (Intl.PluralRules): `ua` is the site's code for
@@ -29,7 +28,7 @@ const LANGUAGE: Record<Locale, string> = { en: 'en', ru: 'ru', ua: 'uk' };
 const STAFF_LANGUAGE = 'en-staff';
 
 /** What a text interpolates: display-ready strings, and `count` for a plural group. */
-export type TextValues = Readonly<Record<string, string | number>>;
+type TextValues = Readonly<Record<string, string | number>>;
 
 /** `t` for one catalog: a dotted key (a plural group by its base, with `count`). */
 export type TextOf<Source> = (key: KeyOf<Source>, values?: TextValues) => string;

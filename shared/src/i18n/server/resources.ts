@@ -21,7 +21,7 @@ const en = { orderMail: enOrderMail, authMail: enAuthMail, receipt: enReceipt };
 /** The texts a server writes to a person, in that person's locale. */
 export type ServerSource = typeof en;
 export type ServerNamespace = keyof ServerSource;
-export type ServerResources = { [N in ServerNamespace]: Catalog<ServerSource[N]> };
+type ServerResources = { [N in ServerNamespace]: Catalog<ServerSource[N]> };
 
 export const serverResources: Record<Locale, ServerResources> = {
   en,

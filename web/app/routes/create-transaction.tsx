@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { data, Link, useNavigate } from 'react-router';
 
@@ -9,7 +9,6 @@ import {
   type ExchangeFormField as Field,
   type ExchangeFormValues as Values,
   exchangeProblemMessage,
-  MEMO_MAX_LENGTH,
   validateForm,
   type FieldErrors,
 } from '@app/shared/forms';
@@ -17,7 +16,7 @@ import { keyFromData, translateData } from '@app/client/i18n/i18n.ts';
 import { splitLocalePath } from '@app/shared/i18n';
 
 import { CodeStep } from '#app/auth/code-step.tsx';
-import { TextField, useHydrated } from '#app/auth/form.tsx';
+import { useHydrated } from '#app/auth/form.tsx';
 import { quickAuth, useSession, withAccessToken } from '#app/auth/session.ts';
 import { toFailure } from '@app/client/auth/session-types.ts';
 import { parsePairSlug } from '#app/content/pairs.ts';
@@ -32,7 +31,9 @@ import {
   type QuoteSide,
   trimZeros,
 } from '@app/shared/exchange';
+import { Agreement } from '#app/exchange/agreement.tsx';
 import { loadExchangeCatalog } from '#app/exchange/catalog.server.ts';
+import { OrderDetailsFields } from '#app/exchange/order-details-fields.tsx';
 import { orderLimits } from '@app/client/exchange/order-errors.ts';
 import { WizardProgress } from '@app/client/ui/wizard-progress.tsx';
 import { useQuote } from '@app/client/exchange/use-quote.ts';
@@ -303,113 +304,16 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
           </p>
         </fieldset>
 
-        <fieldset className="card">
-          <legend>{t('create.detailsLegend')}</legend>
-          <TextField
-            id="order-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            label={t('create.email')}
-            hint={t('create.emailHint')}
-            value={values.email}
-            error={errorOf('email')}
-            onChange={setValue('email')}
-          />
-          <TextField
-            id="order-fullName"
-            name="fullName"
-            autoComplete="name"
-            label={t('create.fullName')}
-            value={values.fullName}
-            error={errorOf('fullName')}
-            onChange={setValue('fullName')}
-            maxLength={200}
-          />
-          {payoutKind === 'crypto' ? (
-            <TextField
-              id="order-walletAddress"
-              name="walletAddress"
-              autoComplete="off"
-              label={t('create.walletAddress', { network: to.network ?? to.symbol })}
-              hint={t('create.walletHint', { currency: to.symbol })}
-              value={values.walletAddress}
-              error={errorOf('walletAddress')}
-              onChange={setValue('walletAddress')}
-              maxLength={128}
-            />
-          ) : null}
-          {payoutMemo ? (
-            <TextField
-              id="order-payoutMemo"
-              name="payoutMemo"
-              autoComplete="off"
-              label={t('trust:create.payoutMemo')}
-              hint={t('trust:create.payoutMemoHint')}
-              value={values.payoutMemo ?? ''}
-              error={errorOf('payoutMemo')}
-              onChange={setValue('payoutMemo')}
-              maxLength={MEMO_MAX_LENGTH}
-              required={false}
-            />
-          ) : null}
-          {payoutKind === 'crypto' ? null : payoutKind === 'fiat' ? (
-            <TextField
-              id="order-iban"
-              name="iban"
-              autoComplete="off"
-              label={t('create.iban')}
-              hint={t('create.ibanHint')}
-              value={values.iban}
-              error={errorOf('iban')}
-              onChange={setValue('iban')}
-              maxLength={42}
-            />
-          ) : (
-            <p className="field__hint">{t('create.cashHint')}</p>
-          )}
-          {refundKind ? (
-            <TextField
-              id="order-refundAddress"
-              name="refundAddress"
-              autoComplete="off"
-              label={
-                refundKind === 'crypto'
-                  ? t('trust:create.refundAddress')
-                  : t('trust:create.refundIban')
-              }
-              hint={t('trust:create.refundAddressHint', { currency: label(from) })}
-              value={values.refundAddress ?? ''}
-              error={errorOf('refundAddress')}
-              onChange={setValue('refundAddress')}
-              maxLength={refundKind === 'crypto' ? 128 : 42}
-              required={false}
-            />
-          ) : null}
-          {refundMemo ? (
-            <TextField
-              id="order-refundMemo"
-              name="refundMemo"
-              autoComplete="off"
-              label={t('trust:create.refundMemo')}
-              value={values.refundMemo ?? ''}
-              error={errorOf('refundMemo')}
-              onChange={setValue('refundMemo')}
-              maxLength={MEMO_MAX_LENGTH}
-              required={false}
-            />
-          ) : null}
-          <TextField
-            id="order-reason"
-            name="reason"
-            label={t('create.reason')}
-            hint={t('create.reasonHint')}
-            value={values.reason}
-            error={errorOf('reason')}
-            onChange={setValue('reason')}
-            maxLength={1000}
-          />
-        </fieldset>
+        <OrderDetailsFields
+          from={from}
+          to={to}
+          values={values}
+          errors={errors}
+          setValue={setValue}
+          payoutMemo={payoutMemo}
+          refundKind={refundKind}
+          refundMemo={refundMemo}
+        />
 
         <section className="card notices" aria-labelledby="notices-title">
           <h2 id="notices-title">{t('create.noticesTitle')}</h2>
@@ -458,34 +362,5 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
         </button>
       </form>
     </main>
-  );
-}
-
-function Agreement(props: {
-  id: string;
-  checked: boolean;
-  error: string | undefined;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  const errorId = `${props.id}-error`;
-  return (
-    <div className="agreement">
-      <input
-        id={props.id}
-        type="checkbox"
-        checked={props.checked}
-        onChange={props.onChange}
-        aria-invalid={props.error !== undefined}
-        aria-describedby={props.error ? errorId : undefined}
-      />
-      <label htmlFor={props.id}>{props.children}</label>
-      {props.error ? (
-        <p id={errorId} className="field__error">
-          {t(keyFromData(props.error))}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -1,4 +1,3 @@
-import { useMutation, useQuery } from '@apollo/client/react';
 import { useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -7,19 +6,17 @@ import { InputField, SelectField, TextAreaField } from '#app/admin/fields.tsx';
 import { formatAmount } from '#app/account/format.ts';
 import { notify } from '#app/components/notify/index.ts';
 import { currencyLabel } from '@app/shared/exchange';
-import {
-  StaffOrdersActiveBankAccountsDocument,
-  StaffOrdersCancelDocument,
-  StaffOrdersCompleteDocument,
-  StaffOrdersCompleteRefundDocument,
-  StaffOrdersConfirmPaymentDocument,
-  StaffOrdersHoldDocument,
-  StaffOrdersReleaseHoldDocument,
-  StaffOrdersSupplyRequisitesDocument,
-  type StaffOrdersDetailQuery,
-} from '@app/client/graphql/generated/manager.ts';
 
 import { actionErrorMessage } from './action-error.ts';
+import { SupplyFields } from './supply-fields.tsx';
+import { useRunStep } from './use-run-step.ts';
+import {
+  EMPTY_ACTION_FIELDS,
+  validateActionFields,
+  type ActionFieldErrors,
+  type ActionFields,
+  type DetailOrder,
+} from './action-fields.ts';
 import {
   checkReceived,
   holdRecordsAmount,
@@ -30,9 +27,7 @@ import {
   type Step,
 } from './order-steps.ts';
 import { HOLD_CATEGORIES, isHoldCategory } from '@app/shared/orders/vocabulary';
-import { reasonLabel, statusLabel } from './statuses.ts';
-
-export type DetailOrder = NonNullable<StaffOrdersDetailQuery['transactions_by_pk']>;
+import { statusLabel } from './statuses.ts';
 
 /** Which steps an order in `status` offers, in the order the buttons show them. */
 export const actionsFor = stepsFor;
@@ -40,27 +35,6 @@ export const actionsFor = stepsFor;
 /** Whether requisites are a deposit address (crypto) or one of the bank accounts (the rest). */
 export const paidByAddress = (order: Pick<DetailOrder, 'send_currency_info'>): boolean =>
   order.send_currency_info?.kind === 'crypto';
-
-interface Fields {
-  address: string;
-  memo: string;
-  account: string;
-  txId: string;
-  reason: string;
-  amount: string;
-  category: string;
-}
-
-const EMPTY: Fields = {
-  address: '',
-  memo: '',
-  account: '',
-  txId: '',
-  reason: '',
-  amount: '',
-  category: '',
-};
-type FieldErrors = Partial<Record<keyof Fields, string>>;
 
 /** Steps that end something or send money back: their confirm button says so. */
 const DANGER: ReadonlySet<Step> = new Set<Step>(['cancel', 'refund']);
@@ -78,8 +52,8 @@ const DEFAULT_PRECISION = 8;
 export function OrderActions({ order, onDone }: { order: DetailOrder; onDone: () => void }) {
   const { t } = useTranslation('staffOrders');
   const [action, setAction] = useState<Step | null>(null);
-  const [fields, setFields] = useState<Fields>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [fields, setFields] = useState<ActionFields>(EMPTY_ACTION_FIELDS);
+  const [errors, setErrors] = useState<ActionFieldErrors>({});
   const [failure, setFailure] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
 
@@ -96,17 +70,7 @@ export function OrderActions({ order, onDone }: { order: DetailOrder; onDone: ()
   const receiveAmount = `${formatAmount(payout)} ${receiveCurrency}`;
   const refundAmount = inSend(order.received_amount ?? order.send_amount);
 
-  const accounts = useQuery(StaffOrdersActiveBankAccountsDocument, {
-    variables: { currency: order.send_currency },
-    skip: action !== 'supply' || byAddress,
-  });
-  const [supply] = useMutation(StaffOrdersSupplyRequisitesDocument);
-  const [confirmPayment] = useMutation(StaffOrdersConfirmPaymentDocument);
-  const [hold] = useMutation(StaffOrdersHoldDocument);
-  const [releaseHold] = useMutation(StaffOrdersReleaseHoldDocument);
-  const [completeRefund] = useMutation(StaffOrdersCompleteRefundDocument);
-  const [complete] = useMutation(StaffOrdersCompleteDocument);
-  const [cancel] = useMutation(StaffOrdersCancelDocument);
+  const runStep = useRunStep(order, byAddress);
 
   const available = stepsFor(order.status);
   const withAmount = (step: Step | null): boolean =>
@@ -115,7 +79,10 @@ export function OrderActions({ order, onDone }: { order: DetailOrder; onDone: ()
     (step === 'hold' && holdRecordsAmount(order.status));
 
   const open = (next: Step) => {
-    setFields({ ...EMPTY, amount: withAmount(next) ? formatAmount(order.send_amount) : '' });
+    setFields({
+      ...EMPTY_ACTION_FIELDS,
+      amount: withAmount(next) ? formatAmount(order.send_amount) : '',
+    });
     setErrors({});
     setFailure(undefined);
     setAction(next);
@@ -125,7 +92,7 @@ export function OrderActions({ order, onDone }: { order: DetailOrder; onDone: ()
   shown.current = action;
   const close = () => setAction(null);
   const set =
-    (name: keyof Fields) =>
+    (name: keyof ActionFields) =>
     (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
       const value = event.target.value;
       setFields((current) => ({ ...current, [name]: value }));
@@ -137,53 +104,8 @@ export function OrderActions({ order, onDone }: { order: DetailOrder; onDone: ()
     ? checkReceived(fields.amount, order.send_amount, precision, order.status === 'expired')
     : null;
 
-  const validate = (): FieldErrors => {
-    const found: FieldErrors = {};
-    const required = t('errors.required');
-    if (action === 'supply' && byAddress) {
-      const address = fields.address.trim();
-      if (!address) found.address = required;
-      else if (address.length < 10 || address.length > 128)
-        found.address = t('errors.addressLength');
-      if (memoRequired && !fields.memo.trim()) found.memo = required;
-    }
-    if (action === 'supply' && !byAddress && !fields.account) found.account = required;
-    if ((action === 'complete' || action === 'completeRefund') && !fields.txId.trim())
-      found.txId = required;
-    if (action === 'cancel' && !fields.reason.trim()) found.reason = required;
-    if (action === 'hold' && !isHoldCategory(fields.category))
-      found.category = t('errors.category');
-    if (received && !received.ok) {
-      found.amount =
-        received.error === 'required'
-          ? required
-          : received.error === 'precision'
-            ? t('errors.amountPrecision', { precision })
-            : t('errors.amountInvalid');
-    }
-    return found;
-  };
-
-  /** The notification for where the order went (the action answers its new status). */
-  const outcome = (status: string | undefined, reason: string | null): string => {
-    const number = order.number;
-    switch (status) {
-      case 'paid':
-        return action === 'release'
-          ? t('actions.released', { number })
-          : t('actions.confirmed', { number });
-      case 'needs_user_action':
-        return t('actions.needsCustomer', { number, reason: reasonLabel(t, reason) ?? '' });
-      case 'on_hold':
-        return t('actions.held', { number, category: reasonLabel(t, fields.category) ?? '' });
-      case 'refund_in_progress':
-        return t('actions.refundStarted', { number });
-      case 'refunded':
-        return t('actions.refunded', { number });
-      default:
-        return t('staff:done');
-    }
-  };
+  const validate = (): ActionFieldErrors =>
+    validateActionFields({ action, fields, byAddress, memoRequired, received, precision }, t);
 
   const run = async () => {
     if (!action) return;
@@ -192,46 +114,8 @@ export function OrderActions({ order, onDone }: { order: DetailOrder; onDone: ()
     setFailure(undefined);
     if (Object.keys(found).length > 0) return;
     setPending(true);
-    const id = order.id;
-    const number = order.number;
-    const receivedAmount = received?.ok ? received.amount : undefined;
     try {
-      if (action === 'supply') {
-        const memo = fields.memo.trim();
-        await supply({
-          variables: byAddress
-            ? { id, depositAddress: fields.address.trim(), ...(memo ? { depositMemo: memo } : {}) }
-            : { id, bankAccountId: fields.account },
-        });
-        notify.success(t('actions.supplied', { number }));
-      } else if (action === 'confirm' || action === 'latePayment') {
-        const result = await confirmPayment({ variables: { id, receivedAmount } });
-        const reason = received?.ok && received.outcome !== 'paid' ? received.outcome : null;
-        notify.success(outcome(result.data?.confirmPayment?.status, reason));
-      } else if (action === 'hold') {
-        const result = await hold({
-          variables: {
-            id,
-            category: fields.category,
-            ...(receivedAmount ? { receivedAmount } : {}),
-          },
-        });
-        notify.success(outcome(result.data?.holdOrder?.status, null));
-      } else if (action === 'release' || action === 'refund') {
-        const result = await releaseHold({
-          variables: { id, outcome: action === 'release' ? 'release' : 'refund' },
-        });
-        notify.success(outcome(result.data?.releaseHold?.status, 'refund_required'));
-      } else if (action === 'completeRefund') {
-        const result = await completeRefund({ variables: { id, refundTxId: fields.txId.trim() } });
-        notify.success(outcome(result.data?.completeRefund?.status, null));
-      } else if (action === 'complete') {
-        await complete({ variables: { id, payoutTxId: fields.txId.trim() } });
-        notify.success(t('actions.completed', { number }));
-      } else {
-        await cancel({ variables: { id, reason: fields.reason.trim() } });
-        notify.success(t('actions.canceled', { number }));
-      }
+      notify.success(await runStep(action, fields, received));
       setPending(false);
       setAction(null);
       onDone();
@@ -320,55 +204,16 @@ export function OrderActions({ order, onDone }: { order: DetailOrder; onDone: ()
           description: byAddress
             ? t('actions.supplyCrypto', { amount: sendAmount })
             : t('actions.supplyFiat', { amount: sendAmount }),
-          body: byAddress ? (
-            <>
-              <InputField
-                id="order-action-address"
-                required
-                label={t('actions.depositAddress', { currency: sendCurrency })}
-                value={fields.address}
-                onChange={set('address')}
-                error={errors.address}
-                maxLength={128}
-              />
-              <InputField
-                id="order-action-memo"
-                label={t('actions.depositMemo')}
-                value={fields.memo}
-                onChange={set('memo')}
-                error={errors.memo}
-                hint={memoRequired ? t('actions.memoRequired') : t('actions.memoOptional')}
-                required={memoRequired}
-                maxLength={64}
-              />
-            </>
-          ) : accounts.error ? (
-            <p className="form-message form-message--error">{t('actions.accountsFailed')}</p>
-          ) : !accounts.data ? (
-            <p role="status">{t('common:loading')}</p>
-          ) : accounts.data.bank_accounts.length === 0 ? (
-            <p className="form-message form-message--error">
-              {t('actions.noAccounts', { currency: sendCurrency })}
-            </p>
-          ) : (
-            <SelectField
-              id="order-action-account"
-              required
-              label={t('actions.bankAccount', { currency: sendCurrency })}
-              value={fields.account}
-              onChange={set('account')}
-              error={errors.account}
-            >
-              <option value="">{t('actions.chooseAccount')}</option>
-              {accounts.data.bank_accounts.map((account) => (
-                <option key={account.id} value={account.id}>
-                  {t('actions.accountOption', {
-                    label: account.label ?? account.beneficiary,
-                    number: account.account_number,
-                  })}
-                </option>
-              ))}
-            </SelectField>
+          body: (
+            <SupplyFields
+              byAddress={byAddress}
+              memoRequired={memoRequired}
+              currency={order.send_currency}
+              currencyLabel={sendCurrency}
+              fields={fields}
+              errors={errors}
+              set={set}
+            />
           ),
         };
       case 'confirm':

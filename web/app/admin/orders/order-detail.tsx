@@ -13,7 +13,8 @@ import {
 import { useSubscription } from '@app/client/graphql/use-subscription.ts';
 import { useLocale } from '#app/i18n/locale.ts';
 
-import { OrderActions, type DetailOrder } from './order-actions.tsx';
+import type { DetailOrder } from './action-fields.ts';
+import { OrderActions } from './order-actions.tsx';
 import { requisitesState, signedDifference } from './order-steps.ts';
 import { isOrderStatus } from '@app/shared/orders/vocabulary';
 import { reasonLabel, statusClass, statusLabel } from './statuses.ts';

@@ -7,8 +7,13 @@ const APPS = ['web', 'miniapp', 'bot', 'auth-service', 'hasura/actions', 'hasura
 const appPath = (app) => `^${app}/`;
 const otherApps = (app) => APPS.filter((other) => other !== app).map(appPath);
 
-/** shared's modules that run on a server only (database, logging, mail, env, observability). */
-const SHARED_SERVER_ONLY = '^shared/src/(db|log|mail|service|observability|env)(/|\\.ts$)';
+/**
+ * shared's modules that run on a server only: database, logging, mail, env, observability, the
+ * constant-time check, the development launch's signing, the e-mail and receipt texts and the
+ * error messages of every locale at once (browsers load one locale's catalogs).
+ */
+const SHARED_SERVER_ONLY =
+  '^shared/src/(db|log|mail|service|observability|env|crypto|telegram/dev-launch|i18n/server|errors/messages)(/|\\.ts$)';
 
 /** Browser code: the client core, web's app (client and SSR) and the mini-app. */
 const BROWSER_CODE = '^(client/src|web/app|miniapp/src)/';

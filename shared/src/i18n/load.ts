@@ -8,15 +8,16 @@
  * English, and a locale without the namespace fails the typecheck.
  */
 import type { Locale } from './locales.ts';
-import type { en } from './resources/en.ts';
-import type { enStaff } from './resources/staff-en.ts';
-import type { Catalog } from './types.ts';
+import type { LocaleResources, StaffResources } from './resource-types.ts';
 
-/** English's catalogs, namespace by namespace: the source every locale is typed against. */
-export type SourceResources = typeof en;
-export type Namespace = keyof SourceResources;
-/** One locale's catalogs: every namespace and key of English (any text). */
-export type LocaleResources = { [N in Namespace]: Catalog<SourceResources[N]> };
+export type {
+  LocaleResources,
+  Namespace,
+  SourceResources,
+  SourceStaffResources,
+  StaffNamespace,
+  StaffResources,
+} from './resource-types.ts';
 
 const loaders: Record<Locale, () => Promise<LocaleResources>> = {
   en: () => import('./resources/en.ts').then((module) => module.en),
@@ -26,11 +27,6 @@ const loaders: Record<Locale, () => Promise<LocaleResources>> = {
 
 /** The catalogs of `locale` (in the browser, that locale's chunk). */
 export const loadResources = (locale: Locale): Promise<LocaleResources> => loaders[locale]();
-
-/** The staff console's namespaces, typed against English like the rest. */
-export type SourceStaffResources = typeof enStaff;
-export type StaffNamespace = keyof SourceStaffResources;
-export type StaffResources = { [N in StaffNamespace]: Catalog<SourceStaffResources[N]> };
 
 const staffLoaders: Record<Locale, () => Promise<StaffResources>> = {
   en: () => import('./resources/staff-en.ts').then((module) => module.enStaff),

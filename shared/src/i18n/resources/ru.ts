@@ -9,7 +9,7 @@ import { home } from '../catalogs/ru/home.ts';
 import { miniapp } from '../catalogs/ru/miniapp.ts';
 import { pages } from '../catalogs/ru/pages.ts';
 import { trust } from '../catalogs/ru/trust.ts';
-import type { LocaleResources } from '../load.ts';
+import type { LocaleResources } from '../resource-types.ts';
 
 export const ru: LocaleResources = {
   common,

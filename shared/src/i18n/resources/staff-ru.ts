@@ -3,6 +3,6 @@ import { staff } from '../catalogs/ru/staff.ts';
 import { staffCustomers } from '../catalogs/ru/staff-customers.ts';
 import { staffOrders } from '../catalogs/ru/staff-orders.ts';
 import { staffTeam } from '../catalogs/ru/staff-team.ts';
-import type { StaffResources } from '../load.ts';
+import type { StaffResources } from '../resource-types.ts';
 
 export const ruStaff: StaffResources = { staff, staffOrders, staffTeam, staffCustomers };

@@ -3,6 +3,6 @@ import { staff } from '../catalogs/ua/staff.ts';
 import { staffCustomers } from '../catalogs/ua/staff-customers.ts';
 import { staffOrders } from '../catalogs/ua/staff-orders.ts';
 import { staffTeam } from '../catalogs/ua/staff-team.ts';
-import type { StaffResources } from '../load.ts';
+import type { StaffResources } from '../resource-types.ts';
 
 export const uaStaff: StaffResources = { staff, staffOrders, staffTeam, staffCustomers };

@@ -9,7 +9,7 @@ import { home } from '../catalogs/ua/home.ts';
 import { miniapp } from '../catalogs/ua/miniapp.ts';
 import { pages } from '../catalogs/ua/pages.ts';
 import { trust } from '../catalogs/ua/trust.ts';
-import type { LocaleResources } from '../load.ts';
+import type { LocaleResources } from '../resource-types.ts';
 
 export const ua: LocaleResources = {
   common,

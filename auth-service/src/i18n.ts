@@ -9,8 +9,6 @@ import {
 /** The interface languages (spec section 1): the shared definition, `ua` tagged uk-UA. */
 export type { Locale } from '@app/shared/i18n';
 
-export type Messages = Record<Locale, string>;
-
 /**
  * The locale a request asks for: an explicit `locale` field first, then the best-weighted
  * language of Accept-Language that we support, else English.

@@ -6,7 +6,7 @@ import { browserEnv } from '@app/client/env/public-env.ts';
 
 import { loginPath } from './redirect.ts';
 import { referralCodeFrom } from './referral.ts';
-import type { AuthChangeListener, SessionState } from '@app/client/auth/session-types.ts';
+import type { SessionState } from '@app/client/auth/session-types.ts';
 import { createSessionState } from '@app/client/auth/store.ts';
 import { browserStorage } from '@app/client/auth/tokens.ts';
 
@@ -19,17 +19,8 @@ import { browserStorage } from '@app/client/auth/tokens.ts';
  * actions there, and SessionBridge starts it in the browser.
  */
 
-export type { CurrentUser, StaffRole } from '@app/client/auth/current-user.ts';
 export { isAdmin, isManager } from '@app/client/auth/current-user.ts';
-export type {
-  AuthChangeEvent,
-  AuthChangeListener,
-  AuthFailure,
-  Challenge,
-  SessionState,
-  SignInResult,
-} from '@app/client/auth/session-types.ts';
-export { toFailure } from '@app/client/auth/session-types.ts';
+export type { SessionState } from '@app/client/auth/session-types.ts';
 
 type Navigate = (to: string) => void;
 let navigator: Navigate | null = null;
@@ -70,27 +61,12 @@ export const useSession = create<SessionState>()(
 );
 
 /**
- * Called on login and logout (cache reset and subscription restart, unless `resetCache` is
- * false) and on silent refreshes (`refresh`: same user, new token). Returns the unsubscribe.
- */
-export const onAuthChange = (listener: AuthChangeListener): (() => void) =>
-  useSession.getState().onAuthChange(listener);
-
-/**
  * Quick auth for the create-transaction page: a new e-mail is signed in at once; a known one
- * answers `code-required` and the page shows the code step (`loginWith2fa`). The referral code
+ * answers `code-required` and the page shows the code step. The referral code
  * defaults to the referral_code cookie.
  */
 export const quickAuth = (email: string, referralCode?: string) =>
   useSession.getState().quickAuth(email, referralCode);
-
-/** The second step of login or quick-auth: the mailed 6-digit code. */
-export const loginWith2fa = (code: string) => useSession.getState().loginWith2fa(code);
-
-export const logout = () => useSession.getState().logout();
-
-/** The user's access token, refreshed first if it is about to expire; null when signed out. */
-export const getAccessToken = () => useSession.getState().getAccessToken();
 
 /** A GraphQL call with the user's token, with the invalid-jwt rule (refresh once, then logout). */
 export const withAccessToken = <T>(run: (token: string) => Promise<T>) =>

@@ -1,2 +1,1 @@
-export { notify, useNotifications, type Notification, type NotificationKind } from './store.ts';
-export { Toaster } from './toaster.tsx';
+export { notify } from './store.ts';

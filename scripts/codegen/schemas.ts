@@ -1,3 +1,5 @@
+import path from 'node:path';
+
 import {
   createPool,
   DEFAULT_MIGRATIONS_DIR,
@@ -6,8 +8,6 @@ import {
 } from '@app/engine/database';
 import { startEmbeddedPostgres } from '@app/engine/embedded-postgres';
 import { printRoleSchemas } from '@app/engine/schema-sdl';
-
-import path from 'node:path';
 
 import { GRAPHQL_ROLES, type GraphqlRole } from './targets.ts';
 

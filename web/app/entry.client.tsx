@@ -2,10 +2,10 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 
+import { loadCatalog } from '@app/client/i18n/i18n.ts';
 import { splitLocalePath } from '@app/shared/i18n';
 
 import { reloadForChunkError } from './build-check/build-check.tsx';
-import { loadCatalog } from '@app/client/i18n/i18n.ts';
 
 /*
  * React Router's default browser entry, with one step first: the page's locale comes from its

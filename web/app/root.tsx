@@ -15,6 +15,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 
+import { useI18n } from '@app/client/i18n/i18n.ts';
 import {
   isLocale,
   LANGUAGE_TAGS,
@@ -29,7 +30,6 @@ import type { Route } from './+types/root';
 import { isReferralCode, REFERRAL_COOKIE, REFERRAL_COOKIE_MAX_AGE } from './auth/referral.ts';
 import { BuildCheck, useReloadOnChunkError } from './build-check/build-check.tsx';
 import { ErrorPage } from './components/error-page.tsx';
-import { useI18n } from '@app/client/i18n/i18n.ts';
 import { useLocale } from './i18n/locale.ts';
 import { LiveChat } from './live-chat/live-chat.tsx';
 import stylesHref from './styles/app.css?url';

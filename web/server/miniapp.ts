@@ -15,18 +15,17 @@ import { createServicePool } from '@app/shared/db/service-pool';
 import { DEV_TELEGRAM_BOT_TOKEN } from '@app/shared/env';
 import type { Logger } from '@app/shared/log';
 import type { PublicEnv } from '@app/shared/public-env';
-
-import { loadExchangeCatalog } from '../app/exchange/catalog.server.ts';
-
-import { devServerFs } from './dev-fs.ts';
-import type { WebEnv } from './env.ts';
 import {
   devLaunchParams,
   devLaunchUserId,
   isStaffTelegramUser,
 } from '@app/shared/telegram/dev-launch';
-import { cspNonce } from './security.ts';
 import { TELEGRAM_THEMES } from '@app/shared/telegram/themes';
+
+import { loadExchangeCatalog } from '../app/exchange/catalog.server.ts';
+import { devServerFs } from './dev-fs.ts';
+import type { WebEnv } from './env.ts';
+import { cspNonce } from './security.ts';
 
 export { devLaunchParams, TELEGRAM_THEMES };
 

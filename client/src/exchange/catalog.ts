@@ -1,6 +1,6 @@
-import type { ExchangeCatalogQuery } from '../graphql/generated/anonymous.ts';
-
 import type { CurrencyOption, ExchangeCatalog } from '@app/shared/exchange';
+
+import type { ExchangeCatalogQuery } from '../graphql/generated/anonymous.ts';
 
 /** The ExchangeCatalog query's answer as the widgets use it: options, and targets per source. */
 export function toExchangeCatalog(data: ExchangeCatalogQuery): ExchangeCatalog {

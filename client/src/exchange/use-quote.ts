@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 
+import type { QuoteResult, QuoteSide } from '@app/shared/exchange';
+
 import { QuoteDocument } from '../graphql/generated/anonymous.ts';
 import { graphqlRequest, GraphqlRequestError } from '../graphql/request.ts';
 import { browserEnv } from '../env/public-env.ts';
-
-import type { QuoteResult, QuoteSide } from '@app/shared/exchange';
 
 /** Typing pauses this long before a quote is asked for. */
 export const QUOTE_DEBOUNCE_MS = 350;

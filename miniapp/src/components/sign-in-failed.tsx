@@ -1,9 +1,9 @@
 import { Button, Placeholder } from '@telegram-apps/telegram-ui';
 import { useTranslation } from 'react-i18next';
 
-import { signIn } from '../sign-in.ts';
-
 import { keyFromData } from '@app/client/i18n/i18n.ts';
+
+import { signIn } from '../sign-in.ts';
 
 const KNOWN = new Set(['invalid-init-data', 'init-data-expired', 'user-disabled', 'network-error']);
 /** Codes after which asking again with the same launch data cannot help. */

@@ -1,10 +1,10 @@
 import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { readFile } from 'node:fs/promises';
 import { getIntrospectionQuery, Kind, parse, print, visit } from 'graphql';
 
 import { createEngine, type Engine } from '@app/engine';

@@ -1,6 +1,7 @@
-import { createEngine, type Engine } from '@app/engine';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createEngine, type Engine } from '@app/engine';
 
 import { databaseTargets, type TestDatabase } from '../../support/databases.ts';
 import { TEST_ADMIN_SECRET } from '../../support/engine.ts';

@@ -10,12 +10,8 @@ import express from 'express';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEFAULT_MIGRATIONS_DIR, migrateUp } from '@app/engine/database';
-
 import { DEV_TELEGRAM_BOT_TOKEN } from '@app/shared/env';
 import { createLogger } from '@app/shared/log';
-
-import { databaseTargets, type TestDatabase } from '../../support/databases.ts';
-
 import { getPublicEnv, WebEnv } from '@app/web/server/env';
 import {
   devLaunchEnabled,
@@ -24,6 +20,8 @@ import {
   mountMiniapp,
   TELEGRAM_THEMES,
 } from '@app/web/server/miniapp';
+
+import { databaseTargets, type TestDatabase } from '../../support/databases.ts';
 
 const envOf = (values: Record<string, string>) => WebEnv.parse(values);
 

@@ -2,12 +2,12 @@ import { useMutation } from '@apollo/client/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { UpdateReferralNameDocument } from '@app/client/graphql/generated/user.ts';
 import { ReferralNameForm, validateForm } from '@app/shared/forms';
 
-import { TextField, useHydrated } from '#app/auth/form.tsx';
 import { isEmailNotConfirmed } from '#app/account/email-not-confirmed.ts';
+import { TextField, useHydrated } from '#app/auth/form.tsx';
 import { notify } from '#app/components/notify/index.ts';
-import { UpdateReferralNameDocument } from '@app/client/graphql/generated/user.ts';
 
 /**
  * Edit the referral name (spec sections 2, 5 and 8) in a modal dialog: the native `<dialog>`

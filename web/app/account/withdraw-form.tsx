@@ -2,6 +2,8 @@ import { useMutation } from '@apollo/client/react';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { RequestBonusWithdrawalDocument } from '@app/client/graphql/generated/user.ts';
+import { GraphqlRequestError } from '@app/client/graphql/request.ts';
 import {
   MIN_WITHDRAWAL_USDT,
   validateForm,
@@ -12,8 +14,6 @@ import {
 
 import { TextField, useHydrated } from '#app/auth/form.tsx';
 import { notify } from '#app/components/notify/index.ts';
-import { RequestBonusWithdrawalDocument } from '@app/client/graphql/generated/user.ts';
-import { GraphqlRequestError } from '@app/client/graphql/request.ts';
 
 import { formatAmount } from './format.ts';
 

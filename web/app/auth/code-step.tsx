@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 
+import { toFailure } from '@app/client/auth/session-types.ts';
 import { authErrorMessage, LoginCodeForm } from '@app/shared/forms';
 
 import { FormMessage, SubmitButton, TextField, useAuthForm } from './form.tsx';
 import { useSession } from './session.ts';
-import { toFailure } from '@app/client/auth/session-types.ts';
 
 export interface CodeStepProps {
   /** The code was accepted and the user is signed in. */

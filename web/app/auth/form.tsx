@@ -10,6 +10,8 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { toFailure } from '@app/client/auth/session-types.ts';
+import { keyFromData } from '@app/client/i18n/i18n.ts';
 import {
   authErrorField,
   authErrorMessage,
@@ -18,9 +20,6 @@ import {
 } from '@app/shared/forms';
 
 import { describedBy, FieldNotes } from '#app/components/field-notes.tsx';
-
-import { keyFromData } from '@app/client/i18n/i18n.ts';
-import { toFailure } from '@app/client/auth/session-types.ts';
 
 /*
  * The auth forms' plumbing: zod validation with the spec's messages next to each field

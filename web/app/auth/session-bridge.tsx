@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 
-import { setAuthNavigator, useSession } from './session.ts';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '@app/client/auth/tokens.ts';
+
+import { setAuthNavigator, useSession } from './session.ts';
 
 /**
  * Starts the session in the browser (stored tokens, current user, refresh timer), lets it

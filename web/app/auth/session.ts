@@ -1,14 +1,13 @@
 import { create } from 'zustand';
 
-import { DEFAULT_LOCALE, splitLocalePath } from '@app/shared/i18n';
-
-import { browserEnv } from '@app/client/env/public-env.ts';
-
-import { loginPath } from './redirect.ts';
-import { referralCodeFrom } from './referral.ts';
 import type { SessionState } from '@app/client/auth/session-types.ts';
 import { createSessionState } from '@app/client/auth/store.ts';
 import { browserStorage } from '@app/client/auth/tokens.ts';
+import { browserEnv } from '@app/client/env/public-env.ts';
+import { DEFAULT_LOCALE, splitLocalePath } from '@app/shared/i18n';
+
+import { loginPath } from './redirect.ts';
+import { referralCodeFrom } from './referral.ts';
 
 /*
  * The portal's one session, for the header, the auth pages and the GraphQL client. The store

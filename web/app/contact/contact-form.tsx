@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { browserEnv } from '@app/client/env/public-env.ts';
+import { SubmitSupportRequestDocument } from '@app/client/graphql/generated/anonymous.ts';
+import { graphqlRequest, GraphqlRequestError } from '@app/client/graphql/request.ts';
 import {
   GENERIC_ERROR,
   SUPPORT_LIMITS,
@@ -15,9 +18,6 @@ import {
 import { FormMessage, SubmitButton } from '#app/auth/form.tsx';
 import { useSession, withAccessToken } from '#app/auth/session.ts';
 import { notify } from '#app/components/notify/store.ts';
-import { SubmitSupportRequestDocument } from '@app/client/graphql/generated/anonymous.ts';
-import { graphqlRequest, GraphqlRequestError } from '@app/client/graphql/request.ts';
-import { browserEnv } from '@app/client/env/public-env.ts';
 
 import { ContactField } from './contact-field.tsx';
 

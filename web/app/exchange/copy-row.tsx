@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 
-import { CheckIcon, CopyIcon } from '#app/components/icons.ts';
 import { useCopy } from '@app/client/ui/use-copy.ts';
+
+import { CheckIcon, CopyIcon } from '#app/components/icons.ts';
 
 /** A labelled value with a copy button (payment details, transaction ids). */
 export function CopyRow({ label, value }: { label: string; value: string }) {

@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useLocale } from '#app/i18n/locale.ts';
-
 import { formatMoment, remainingUntil } from '@app/shared/orders/deadlines';
+
+import { useLocale } from '#app/i18n/locale.ts';
 
 /*
  * Deadlines on screen (issue 10). A server render cannot know the reader's clock or time zone,

@@ -6,13 +6,14 @@ import { fileURLToPath } from 'node:url';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 
-import { CurrencyListbox } from './currency-picker.tsx';
 import {
   type CurrencyOption,
   indexCurrencies,
   searchCurrencies,
   visibleRows,
 } from '@app/shared/exchange';
+
+import { CurrencyListbox } from './currency-picker.tsx';
 import { manyCurrencies } from './many-currencies.fixture.ts';
 
 /*

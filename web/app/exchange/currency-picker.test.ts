@@ -2,7 +2,6 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-import { CurrencyListbox } from './currency-picker.tsx';
 import {
   indexCurrencies,
   OVERSCAN_ROWS,
@@ -10,6 +9,8 @@ import {
   searchCurrencies,
   visibleRows,
 } from '@app/shared/exchange';
+
+import { CurrencyListbox } from './currency-picker.tsx';
 import { manyCurrencies } from './many-currencies.fixture.ts';
 
 const CURRENCIES = manyCurrencies(600);

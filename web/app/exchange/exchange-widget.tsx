@@ -2,11 +2,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import { pairSlug } from '#app/content/pairs.ts';
-import { useLocalePath } from '#app/i18n/locale.ts';
-import { SwapIcon } from '#app/components/icons.ts';
-
-import { AmountField } from './amount-field.tsx';
+import { useQuote } from '@app/client/exchange/use-quote.ts';
+import { keyFromData } from '@app/client/i18n/i18n.ts';
 import {
   type ExchangeCatalog,
   formatRate,
@@ -16,9 +13,13 @@ import {
   startingPair,
   trimZeros,
 } from '@app/shared/exchange';
+
+import { SwapIcon } from '#app/components/icons.ts';
+import { pairSlug } from '#app/content/pairs.ts';
+import { useLocalePath } from '#app/i18n/locale.ts';
+
+import { AmountField } from './amount-field.tsx';
 import { CurrencyPicker } from './currency-picker.tsx';
-import { keyFromData } from '@app/client/i18n/i18n.ts';
-import { useQuote } from '@app/client/exchange/use-quote.ts';
 
 interface ExchangeWidgetProps {
   catalog: ExchangeCatalog;

@@ -1,10 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { useLocalePath } from '#app/i18n/locale.ts';
-
-import { CopyRow } from './copy-row.tsx';
-import { Countdown, useMomentText, useNow } from './countdown.tsx';
 import { operatorsOffline, type DirectionWindowColumns } from '@app/shared/orders/deadlines';
 import {
   isActionReason,
@@ -12,6 +8,11 @@ import {
   type ActionReason,
   type HoldCategory,
 } from '@app/shared/orders/vocabulary';
+
+import { useLocalePath } from '#app/i18n/locale.ts';
+
+import { CopyRow } from './copy-row.tsx';
+import { Countdown, useMomentText, useNow } from './countdown.tsx';
 
 /*
  * What an order's state says beyond its name (issue 10, docs/decisions/015-order-trust.md): the

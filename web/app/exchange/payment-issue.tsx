@@ -2,14 +2,15 @@ import { useMutation } from '@apollo/client/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { useQuote } from '@app/client/exchange/use-quote.ts';
+import { ResolvePaymentIssueDocument } from '@app/client/graphql/generated/user.ts';
 import { keyFromData } from '@app/client/i18n/i18n.ts';
+import { trimZeros } from '@app/shared/exchange';
 import { validateForm, type FieldErrors } from '@app/shared/forms';
 
 import { TextField, useHydrated } from '#app/auth/form.tsx';
 import { notify } from '#app/components/notify/index.ts';
-import { ResolvePaymentIssueDocument } from '@app/client/graphql/generated/user.ts';
 
-import { trimZeros } from '@app/shared/exchange';
 import { ActionReasonText, asActionReason } from './order-notices.tsx';
 import {
   choiceFailureMessage,
@@ -19,7 +20,6 @@ import {
   type RefundFormValues,
   type RefundKind,
 } from './payment-choice.ts';
-import { useQuote } from '@app/client/exchange/use-quote.ts';
 
 export interface PaymentIssueOrder {
   id: string;

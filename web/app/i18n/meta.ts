@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 
+import { type TextKey, catalogOf, createI18n } from '@app/client/i18n/i18n.ts';
 import {
   LANGUAGE_TAGS,
   LOCALES,
@@ -9,8 +10,6 @@ import {
 } from '@app/shared/i18n';
 
 import { siteUrlOf } from '#app/utils/public-env.ts';
-
-import { type TextKey, catalogOf, createI18n } from '@app/client/i18n/i18n.ts';
 
 const instances = new Map<Locale, ReturnType<typeof createI18n>>();
 

@@ -1,6 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { browserEnv } from '@app/client/env/public-env.ts';
+import {
+  AffiliateSettingsDocument,
+  AffiliateStatisticsDocument,
+  BonusWithdrawalsDocument,
+  ReferralHistoryDocument,
+} from '@app/client/graphql/generated/user.ts';
+import { useSubscription } from '@app/client/graphql/use-subscription.ts';
 import { splitLocalePath } from '@app/shared/i18n';
 
 import { DataTable } from '#app/account/data-table.tsx';
@@ -10,16 +18,8 @@ import { LoadingPage, SignInPrompt } from '#app/account/sign-in-prompt.tsx';
 import { Tabs } from '#app/account/tabs.tsx';
 import { WithdrawForm } from '#app/account/withdraw-form.tsx';
 import { useSession } from '#app/auth/session.ts';
-import {
-  AffiliateSettingsDocument,
-  AffiliateStatisticsDocument,
-  BonusWithdrawalsDocument,
-  ReferralHistoryDocument,
-} from '@app/client/graphql/generated/user.ts';
-import { useSubscription } from '@app/client/graphql/use-subscription.ts';
 import { useLocale } from '#app/i18n/locale.ts';
 import { pageMeta, translatorFor } from '#app/i18n/meta.ts';
-import { browserEnv } from '@app/client/env/public-env.ts';
 import { siteUrlOf } from '#app/utils/public-env.ts';
 
 import type { Route } from './+types/affiliate-program';

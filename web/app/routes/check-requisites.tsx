@@ -2,12 +2,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation } from 'react-router';
 
+import { CheckRequisitesDocument } from '@app/client/graphql/generated/anonymous.ts';
+import { graphqlRequest } from '@app/client/graphql/request.ts';
 import { keyFromData } from '@app/client/i18n/i18n.ts';
 import { MESSAGES } from '@app/shared/forms';
 
 import { describedBy, FieldNotes } from '#app/components/field-notes.tsx';
-import { CheckRequisitesDocument } from '@app/client/graphql/generated/anonymous.ts';
-import { graphqlRequest } from '@app/client/graphql/request.ts';
 import { translatedPageMeta } from '#app/i18n/meta.ts';
 
 import type { Route } from './+types/check-requisites';

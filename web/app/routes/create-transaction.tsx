@@ -2,25 +2,14 @@ import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { data, Link, useNavigate } from 'react-router';
 
-import {
-  authErrorMessage,
-  createExchangeForm,
-  emptyExchangeForm,
-  type ExchangeFormField as Field,
-  type ExchangeFormValues as Values,
-  exchangeProblemMessage,
-  validateForm,
-  type FieldErrors,
-} from '@app/shared/forms';
-import { keyFromData, translateData } from '@app/client/i18n/i18n.ts';
-import { splitLocalePath } from '@app/shared/i18n';
-
-import { CodeStep } from '#app/auth/code-step.tsx';
-import { useHydrated } from '#app/auth/form.tsx';
-import { quickAuth, useSession, withAccessToken } from '#app/auth/session.ts';
 import { toFailure } from '@app/client/auth/session-types.ts';
-import { parsePairSlug } from '#app/content/pairs.ts';
-import { AmountField } from '#app/exchange/amount-field.tsx';
+import { browserEnv } from '@app/client/env/public-env.ts';
+import { orderLimits } from '@app/client/exchange/order-errors.ts';
+import { useQuote } from '@app/client/exchange/use-quote.ts';
+import { CreateExchangeDocument } from '@app/client/graphql/generated/user.ts';
+import { graphqlRequest, GraphqlRequestError } from '@app/client/graphql/request.ts';
+import { keyFromData, translateData } from '@app/client/i18n/i18n.ts';
+import { WizardProgress } from '@app/client/ui/wizard-progress.tsx';
 import {
   currencyLabel,
   type CurrencyOption,
@@ -31,17 +20,28 @@ import {
   type QuoteSide,
   trimZeros,
 } from '@app/shared/exchange';
+import {
+  authErrorMessage,
+  createExchangeForm,
+  emptyExchangeForm,
+  type ExchangeFormField as Field,
+  type ExchangeFormValues as Values,
+  exchangeProblemMessage,
+  validateForm,
+  type FieldErrors,
+} from '@app/shared/forms';
+import { splitLocalePath } from '@app/shared/i18n';
+
+import { CodeStep } from '#app/auth/code-step.tsx';
+import { useHydrated } from '#app/auth/form.tsx';
+import { quickAuth, useSession, withAccessToken } from '#app/auth/session.ts';
+import { parsePairSlug } from '#app/content/pairs.ts';
 import { Agreement } from '#app/exchange/agreement.tsx';
+import { AmountField } from '#app/exchange/amount-field.tsx';
 import { loadExchangeCatalog } from '#app/exchange/catalog.server.ts';
 import { OrderDetailsFields } from '#app/exchange/order-details-fields.tsx';
-import { orderLimits } from '@app/client/exchange/order-errors.ts';
-import { WizardProgress } from '@app/client/ui/wizard-progress.tsx';
-import { useQuote } from '@app/client/exchange/use-quote.ts';
-import { CreateExchangeDocument } from '@app/client/graphql/generated/user.ts';
-import { graphqlRequest, GraphqlRequestError } from '@app/client/graphql/request.ts';
 import { useLocale, useLocalePath } from '#app/i18n/locale.ts';
 import { pageMeta, translatorFor } from '#app/i18n/meta.ts';
-import { browserEnv } from '@app/client/env/public-env.ts';
 import { siteUrlOf } from '#app/utils/public-env.ts';
 
 import type { Route } from './+types/create-transaction';

@@ -2,12 +2,20 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useRevalidator } from 'react-router';
 
-import { splitLocalePath } from '@app/shared/i18n';
-
-import { loginPath } from '#app/auth/redirect.ts';
-import { useHydrated } from '#app/auth/form.tsx';
-import { notify } from '#app/components/notify/index.ts';
+import { browserEnv } from '@app/client/env/public-env.ts';
+import {
+  OrderByLinkDocument,
+  OrderReceiptPdfByLinkDocument,
+  type OrderByLinkQuery,
+} from '@app/client/graphql/generated/anonymous.ts';
+import { graphqlRequest, GraphqlRequestError } from '@app/client/graphql/request.ts';
 import { currencyLabel, formatRate, trimZeros } from '@app/shared/exchange';
+import { splitLocalePath } from '@app/shared/i18n';
+import { asOrderStatus, isFinal, type OrderStatus } from '@app/shared/orders/status';
+
+import { useHydrated } from '#app/auth/form.tsx';
+import { loginPath } from '#app/auth/redirect.ts';
+import { notify } from '#app/components/notify/index.ts';
 import { loadExchangeCatalog } from '#app/exchange/catalog.server.ts';
 import { CopyRow } from '#app/exchange/copy-row.tsx';
 import { Moment } from '#app/exchange/countdown.tsx';
@@ -19,17 +27,9 @@ import {
   PaymentDeadline,
   RefundNotice,
 } from '#app/exchange/order-notices.tsx';
-import { asOrderStatus, isFinal, type OrderStatus } from '@app/shared/orders/status';
 import { downloadPdf, receiptFilename } from '#app/exchange/receipt-pdf.ts';
-import {
-  OrderByLinkDocument,
-  OrderReceiptPdfByLinkDocument,
-  type OrderByLinkQuery,
-} from '@app/client/graphql/generated/anonymous.ts';
-import { graphqlRequest, GraphqlRequestError } from '@app/client/graphql/request.ts';
 import { useLocale } from '#app/i18n/locale.ts';
 import { translatorFor } from '#app/i18n/meta.ts';
-import { browserEnv } from '@app/client/env/public-env.ts';
 
 import type { Route } from './+types/order-link';
 

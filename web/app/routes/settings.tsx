@@ -2,10 +2,16 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
+import { toFailure } from '@app/client/auth/session-types.ts';
+import { browserEnv } from '@app/client/env/public-env.ts';
+import {
+  AntiPhishingPhraseDocument,
+  SetAntiPhishingPhraseDocument,
+} from '@app/client/graphql/generated/user.ts';
+import { graphqlRequest } from '@app/client/graphql/request.ts';
 import { keyFromData } from '@app/client/i18n/i18n.ts';
-import { splitLocalePath } from '@app/shared/i18n';
-
 import { authErrorMessage, validateForm } from '@app/shared/forms';
+import { splitLocalePath } from '@app/shared/i18n';
 
 import { AntiPhishingForm, PHRASE_MAX } from '#app/account/anti-phishing.ts';
 import { isEmailNotConfirmed } from '#app/account/email-not-confirmed.ts';
@@ -14,16 +20,9 @@ import { CodeStep } from '#app/auth/code-step.tsx';
 import { SubmitButton, TextField, useHydrated } from '#app/auth/form.tsx';
 import { loginPath } from '#app/auth/redirect.ts';
 import { authApi, useSession, withAccessToken } from '#app/auth/session.ts';
-import { toFailure } from '@app/client/auth/session-types.ts';
 import { notify } from '#app/components/notify/store.ts';
-import {
-  AntiPhishingPhraseDocument,
-  SetAntiPhishingPhraseDocument,
-} from '@app/client/graphql/generated/user.ts';
-import { graphqlRequest } from '@app/client/graphql/request.ts';
 import { useLocale } from '#app/i18n/locale.ts';
 import { pageMeta, translatorFor } from '#app/i18n/meta.ts';
-import { browserEnv } from '@app/client/env/public-env.ts';
 import { siteUrlOf } from '#app/utils/public-env.ts';
 
 import type { Route } from './+types/settings';

@@ -3,6 +3,12 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import {
+  OrderReceiptPdfDocument,
+  TransactionReceiptDocument,
+  type TransactionReceiptQuery,
+} from '@app/client/graphql/generated/user.ts';
+import { currencyLabel, trimZeros } from '@app/shared/exchange';
 import { splitLocalePath } from '@app/shared/i18n';
 
 import { formatDateTime } from '#app/account/format.ts';
@@ -10,13 +16,7 @@ import { LoadingPage, SignInPrompt } from '#app/account/sign-in-prompt.tsx';
 import { useHydrated } from '#app/auth/form.tsx';
 import { useSession } from '#app/auth/session.ts';
 import { notify } from '#app/components/notify/index.ts';
-import { currencyLabel, trimZeros } from '@app/shared/exchange';
 import { downloadPdf, receiptFilename } from '#app/exchange/receipt-pdf.ts';
-import {
-  OrderReceiptPdfDocument,
-  TransactionReceiptDocument,
-  type TransactionReceiptQuery,
-} from '@app/client/graphql/generated/user.ts';
 import { useLocale, useLocalePath } from '#app/i18n/locale.ts';
 import { translatorFor } from '#app/i18n/meta.ts';
 

@@ -2,12 +2,26 @@ import { useMutation } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
+import {
+  CancelExchangeDocument,
+  TransactionDocument,
+  type TransactionSubscription,
+} from '@app/client/graphql/generated/user.ts';
+import { useSubscription } from '@app/client/graphql/use-subscription.ts';
+import { QrCode } from '@app/client/ui/qr-code.tsx';
+import { WizardProgress } from '@app/client/ui/wizard-progress.tsx';
+import { currencyLabel, formatRate, trimZeros } from '@app/shared/exchange';
 import { splitLocalePath } from '@app/shared/i18n';
+import {
+  asOrderStatus,
+  isCancelable,
+  wizardStepOf,
+  type OrderStatus,
+} from '@app/shared/orders/status';
 
 import { loginPath } from '#app/auth/redirect.ts';
 import { useSession } from '#app/auth/session.ts';
 import { notify } from '#app/components/notify/index.ts';
-import { currencyLabel, formatRate, trimZeros } from '@app/shared/exchange';
 import { CopyRow } from '#app/exchange/copy-row.tsx';
 import {
   ExpiredNotice,
@@ -16,22 +30,8 @@ import {
   PaymentDeadline,
   RefundNotice,
 } from '#app/exchange/order-notices.tsx';
-import {
-  asOrderStatus,
-  isCancelable,
-  wizardStepOf,
-  type OrderStatus,
-} from '@app/shared/orders/status';
 import { PaymentIssue } from '#app/exchange/payment-issue.tsx';
 import { PhishingBox } from '#app/exchange/phishing-box.tsx';
-import { QrCode } from '@app/client/ui/qr-code.tsx';
-import { WizardProgress } from '@app/client/ui/wizard-progress.tsx';
-import {
-  CancelExchangeDocument,
-  TransactionDocument,
-  type TransactionSubscription,
-} from '@app/client/graphql/generated/user.ts';
-import { useSubscription } from '@app/client/graphql/use-subscription.ts';
 import { useLocale, useLocalePath } from '#app/i18n/locale.ts';
 import { translatorFor } from '#app/i18n/meta.ts';
 

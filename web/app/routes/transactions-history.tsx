@@ -1,7 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 
+import {
+  TransactionsHistoryCountDocument,
+  TransactionsHistoryPageDocument,
+  type TransactionsHistoryPageSubscription,
+} from '@app/client/graphql/generated/user.ts';
+import { useSubscription } from '@app/client/graphql/use-subscription.ts';
+import { currencyLabel } from '@app/shared/exchange';
 import { splitLocalePath } from '@app/shared/i18n';
+import { asOrderStatus } from '@app/shared/orders/status';
 
 import { DataTable } from '#app/account/data-table.tsx';
 import {
@@ -12,17 +20,9 @@ import {
   pageFromSearch,
 } from '#app/account/format.ts';
 import { Pagination } from '#app/account/pagination.tsx';
-import { currencyLabel } from '@app/shared/exchange';
 import { LoadingPage, SignInPrompt } from '#app/account/sign-in-prompt.tsx';
 import { useSession } from '#app/auth/session.ts';
 import { pairSlug } from '#app/content/pairs.ts';
-import { asOrderStatus } from '@app/shared/orders/status';
-import {
-  TransactionsHistoryCountDocument,
-  TransactionsHistoryPageDocument,
-  type TransactionsHistoryPageSubscription,
-} from '@app/client/graphql/generated/user.ts';
-import { useSubscription } from '@app/client/graphql/use-subscription.ts';
 import { useLocale, useLocalePath } from '#app/i18n/locale.ts';
 import { pageMeta, translatorFor } from '#app/i18n/meta.ts';
 import { siteUrlOf } from '#app/utils/public-env.ts';

@@ -3,15 +3,16 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
-import { DataTable } from '#app/account/data-table.tsx';
-import { InputField } from '#app/admin/fields.tsx';
-import { EmptyState, Loading, RetryButton } from '#app/admin/states.tsx';
 import { isAdmin } from '@app/client/auth/current-user.ts';
-import { useSession } from '#app/auth/session.ts';
 import {
   StaffCustomersFindUsersDocument,
   StaffCustomersRatesContextDocument,
 } from '@app/client/graphql/generated/manager.ts';
+
+import { DataTable } from '#app/account/data-table.tsx';
+import { InputField } from '#app/admin/fields.tsx';
+import { EmptyState, Loading, RetryButton } from '#app/admin/states.tsx';
+import { useSession } from '#app/auth/session.ts';
 
 import { CustomerPanel } from './customer-panel.tsx';
 import { containsPattern } from './decimal.ts';

@@ -2,11 +2,12 @@ import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { StaffCustomersRemoveCustomRateDocument } from '@app/client/graphql/generated/manager.ts';
+
 import { DataTable } from '#app/account/data-table.tsx';
 import { formatAmount, formatDateTime, percentOf } from '#app/account/format.ts';
 import { ConfirmDialog } from '#app/admin/confirm-dialog.tsx';
 import { notify } from '#app/components/notify/index.ts';
-import { StaffCustomersRemoveCustomRateDocument } from '@app/client/graphql/generated/manager.ts';
 import { useLocale } from '#app/i18n/locale.ts';
 
 import {

@@ -2,12 +2,13 @@ import { useMutation } from '@apollo/client/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { StaffCustomersSendFeedbackDocument } from '@app/client/graphql/generated/manager.ts';
+import { keyFromData } from '@app/client/i18n/i18n.ts';
+
 import { ConfirmDialog } from '#app/admin/confirm-dialog.tsx';
 import { TextAreaField } from '#app/admin/fields.tsx';
 import { TextField, useHydrated } from '#app/auth/form.tsx';
 import { notify } from '#app/components/notify/index.ts';
-import { keyFromData } from '@app/client/i18n/i18n.ts';
-import { StaffCustomersSendFeedbackDocument } from '@app/client/graphql/generated/manager.ts';
 
 import {
   FEEDBACK_FIELDS,

@@ -2,10 +2,11 @@ import { useMutation } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { StaffCustomersSetUserStatusDocument } from '@app/client/graphql/generated/administrator.ts';
+
 import { ConfirmDialog } from '#app/admin/confirm-dialog.tsx';
 import { SelectField } from '#app/admin/fields.tsx';
 import { notify } from '#app/components/notify/index.ts';
-import { StaffCustomersSetUserStatusDocument } from '@app/client/graphql/generated/administrator.ts';
 
 import type { Customer, Level } from './customer-data.ts';
 

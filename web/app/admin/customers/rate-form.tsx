@@ -2,11 +2,12 @@ import { useMutation } from '@apollo/client/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { StaffCustomersSetCustomRateDocument } from '@app/client/graphql/generated/manager.ts';
+import { formatRate } from '@app/shared/exchange';
+
 import { formatAmount } from '#app/account/format.ts';
 import { InputField, SelectField } from '#app/admin/fields.tsx';
 import { notify } from '#app/components/notify/index.ts';
-import { formatRate } from '@app/shared/exchange';
-import { StaffCustomersSetCustomRateDocument } from '@app/client/graphql/generated/manager.ts';
 
 import type { Customer, CustomRate, Level, RateCurrency } from './customer-data.ts';
 import { compare, levelPrices, parseRate } from './decimal.ts';

@@ -3,17 +3,18 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 
-import { formatDateTime, PAGE_SIZE, pageCount, pageFromSearch } from '#app/account/format.ts';
-import { InputField, SelectField } from '#app/admin/fields.tsx';
-import { EmptyState, Loading, RetryButton } from '#app/admin/states.tsx';
-import { Pagination } from '#app/account/pagination.tsx';
-import { notify } from '#app/components/notify/index.ts';
 import {
   StaffCustomersMarkHandledDocument,
   StaffCustomersSupportOrdersDocument,
   StaffCustomersSupportRequestsDocument,
   type StaffCustomersSupportRequestsQuery,
 } from '@app/client/graphql/generated/manager.ts';
+
+import { formatDateTime, PAGE_SIZE, pageCount, pageFromSearch } from '#app/account/format.ts';
+import { Pagination } from '#app/account/pagination.tsx';
+import { InputField, SelectField } from '#app/admin/fields.tsx';
+import { EmptyState, Loading, RetryButton } from '#app/admin/states.tsx';
+import { notify } from '#app/components/notify/index.ts';
 import { useLocale, useLocalePath } from '#app/i18n/locale.ts';
 
 import { FeedbackForm, type FeedbackDraft } from './feedback-form.tsx';

@@ -2,18 +2,19 @@ import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { DataTable } from '#app/account/data-table.tsx';
-import { percentOf } from '#app/account/format.ts';
-import { ConfirmDialog } from '#app/admin/confirm-dialog.tsx';
-import { TextField } from '#app/auth/form.tsx';
-import { notify } from '#app/components/notify/index.ts';
 import {
   StaffCustomersDeleteUserLevelDocument,
   StaffCustomersInsertUserLevelDocument,
   StaffCustomersUpdateUserLevelDocument,
 } from '@app/client/graphql/generated/administrator.ts';
-import { keyFromData } from '@app/client/i18n/i18n.ts';
 import { GraphqlRequestError } from '@app/client/graphql/request.ts';
+import { keyFromData } from '@app/client/i18n/i18n.ts';
+
+import { DataTable } from '#app/account/data-table.tsx';
+import { percentOf } from '#app/account/format.ts';
+import { ConfirmDialog } from '#app/admin/confirm-dialog.tsx';
+import { TextField } from '#app/auth/form.tsx';
+import { notify } from '#app/components/notify/index.ts';
 
 import type { Level } from './customer-data.ts';
 import { parseCount, percentToFraction } from './decimal.ts';

@@ -1,11 +1,13 @@
 import { useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { currencyLabel } from '@app/shared/exchange';
+import { HOLD_CATEGORIES, isHoldCategory } from '@app/shared/orders/vocabulary';
+
+import { formatAmount } from '#app/account/format.ts';
 import { ConfirmDialog } from '#app/admin/confirm-dialog.tsx';
 import { InputField, SelectField, TextAreaField } from '#app/admin/fields.tsx';
-import { formatAmount } from '#app/account/format.ts';
 import { notify } from '#app/components/notify/index.ts';
-import { currencyLabel } from '@app/shared/exchange';
 
 import { actionErrorMessage } from './action-error.ts';
 import { SupplyFields } from './supply-fields.tsx';
@@ -26,7 +28,6 @@ import {
   type ReceivedCheck,
   type Step,
 } from './order-steps.ts';
-import { HOLD_CATEGORIES, isHoldCategory } from '@app/shared/orders/vocabulary';
 import { statusLabel } from './statuses.ts';
 
 /** Which steps an order in `status` offers, in the order the buttons show them. */

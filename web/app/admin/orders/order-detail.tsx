@@ -3,20 +3,21 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { formatAmount, formatDateTime } from '#app/account/format.ts';
-import { LoadFailed, Loading } from '#app/admin/states.tsx';
-import { currencyLabel } from '@app/shared/exchange';
 import {
   StaffOrdersDetailDocument,
   StaffOrdersDetailLiveDocument,
 } from '@app/client/graphql/generated/manager.ts';
 import { useSubscription } from '@app/client/graphql/use-subscription.ts';
+import { currencyLabel } from '@app/shared/exchange';
+import { isOrderStatus } from '@app/shared/orders/vocabulary';
+
+import { formatAmount, formatDateTime } from '#app/account/format.ts';
+import { LoadFailed, Loading } from '#app/admin/states.tsx';
 import { useLocale } from '#app/i18n/locale.ts';
 
 import type { DetailOrder } from './action-fields.ts';
 import { OrderActions } from './order-actions.tsx';
 import { requisitesState, signedDifference } from './order-steps.ts';
-import { isOrderStatus } from '@app/shared/orders/vocabulary';
 import { reasonLabel, statusClass, statusLabel } from './statuses.ts';
 import { LateBadge, useNow, useSpanText } from './timers.tsx';
 

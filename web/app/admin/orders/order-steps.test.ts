@@ -2,6 +2,13 @@ import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 
 import {
+  canMove,
+  isSideStatus,
+  ORDER_STATUSES,
+  type OrderStatus,
+} from '@app/shared/orders/vocabulary';
+
+import {
   checkReceived,
   holdRecordsAmount,
   refundDestination,
@@ -11,12 +18,6 @@ import {
   stepsFor,
   type Step,
 } from './order-steps.ts';
-import {
-  canMove,
-  isSideStatus,
-  ORDER_STATUSES,
-  type OrderStatus,
-} from '@app/shared/orders/vocabulary';
 import { reasonLabel, statusClass, statusKey, statusLabel } from './statuses.ts';
 
 /** Where each staff step can take an order in `from` (decision 015's table). */

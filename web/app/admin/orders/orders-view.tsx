@@ -3,6 +3,16 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 
+import {
+  StaffOrdersCurrenciesDocument,
+  StaffOrdersLateCountDocument,
+  StaffOrdersQueueDocument,
+  type StaffOrdersQueueSubscription,
+} from '@app/client/graphql/generated/manager.ts';
+import { useSubscription, type SubscriptionState } from '@app/client/graphql/use-subscription.ts';
+import { currencyLabel } from '@app/shared/exchange';
+import { isSideStatus, ORDER_STATUSES, type OrderStatus } from '@app/shared/orders/vocabulary';
+
 import { DataTable } from '#app/account/data-table.tsx';
 import {
   formatAmount,
@@ -13,14 +23,6 @@ import {
 } from '#app/account/format.ts';
 import { Pagination } from '#app/account/pagination.tsx';
 import { EmptyState, LoadFailed, Loading } from '#app/admin/states.tsx';
-import { currencyLabel } from '@app/shared/exchange';
-import {
-  StaffOrdersCurrenciesDocument,
-  StaffOrdersLateCountDocument,
-  StaffOrdersQueueDocument,
-  type StaffOrdersQueueSubscription,
-} from '@app/client/graphql/generated/manager.ts';
-import { useSubscription, type SubscriptionState } from '@app/client/graphql/use-subscription.ts';
 import { useLocale } from '#app/i18n/locale.ts';
 
 import { FiltersForm, type CurrencyOption } from './filters-form.tsx';
@@ -34,7 +36,6 @@ import {
   searchWithFilters,
   type QueueFilters,
 } from './queue-filters.ts';
-import { isSideStatus, ORDER_STATUSES, type OrderStatus } from '@app/shared/orders/vocabulary';
 import { reasonLabel, statusClass, statusLabel } from './statuses.ts';
 import { LateBadge, useNow, useSpanText, WarningIcon } from './timers.tsx';
 import { totalOf, useStatusCounts, type CountsState } from './use-status-counts.ts';

@@ -1,10 +1,10 @@
-import { containsPattern } from '#app/admin/search-pattern.ts';
 import type {
   Transactions_Bool_Exp,
   Transactions_Order_By,
 } from '@app/client/graphql/generated/manager.ts';
-
 import { isOrderStatus, type OrderStatus } from '@app/shared/orders/vocabulary';
+
+import { containsPattern } from '#app/admin/search-pattern.ts';
 
 /*
  * The queue's filters live in the address (shareable, the back button works): `status`,

@@ -8,9 +8,9 @@ import {
   type StaffOrdersStatusCountsSubscription,
 } from '@app/client/graphql/generated/manager.ts';
 import { useSubscription } from '@app/client/graphql/use-subscription.ts';
+import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '@app/shared/orders/vocabulary';
 
 import { hasOtherFilters, queueWhere, type QueueFilters } from './queue-filters.ts';
-import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '@app/shared/orders/vocabulary';
 
 export type StatusCounts = Record<OrderStatus, number>;
 

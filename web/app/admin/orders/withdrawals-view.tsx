@@ -3,6 +3,12 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 
+import {
+  StaffOrdersPendingWithdrawalsDocument,
+  StaffOrdersProcessWithdrawalDocument,
+  type StaffOrdersPendingWithdrawalsQuery,
+} from '@app/client/graphql/generated/manager.ts';
+
 import { DataTable } from '#app/account/data-table.tsx';
 import {
   formatAmount,
@@ -16,11 +22,6 @@ import { ConfirmDialog } from '#app/admin/confirm-dialog.tsx';
 import { InputField, TextAreaField } from '#app/admin/fields.tsx';
 import { EmptyState, LoadFailed, Loading } from '#app/admin/states.tsx';
 import { notify } from '#app/components/notify/index.ts';
-import {
-  StaffOrdersPendingWithdrawalsDocument,
-  StaffOrdersProcessWithdrawalDocument,
-  type StaffOrdersPendingWithdrawalsQuery,
-} from '@app/client/graphql/generated/manager.ts';
 import { useLocale } from '#app/i18n/locale.ts';
 
 import { actionErrorMessage } from './action-error.ts';

@@ -2,18 +2,18 @@ import { useMutation } from '@apollo/client/react';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { keyFromData } from '@app/client/i18n/i18n.ts';
-import { useLatest } from '@app/client/ui/use-latest.ts';
-
-import { InputField, SelectField } from '#app/admin/fields.tsx';
-import { useHydrated } from '#app/auth/form.tsx';
-import { notify } from '#app/components/notify/index.ts';
 import {
   StaffTeamCreateBankAccountDocument,
   StaffTeamUpdateBankAccountDocument,
   type StaffTeamBankAccountsQuery,
   type StaffTeamFiatCurrenciesQuery,
 } from '@app/client/graphql/generated/manager.ts';
+import { keyFromData } from '@app/client/i18n/i18n.ts';
+import { useLatest } from '@app/client/ui/use-latest.ts';
+
+import { InputField, SelectField } from '#app/admin/fields.tsx';
+import { useHydrated } from '#app/auth/form.tsx';
+import { notify } from '#app/components/notify/index.ts';
 
 import {
   accountName,

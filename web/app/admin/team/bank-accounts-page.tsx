@@ -2,17 +2,19 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import {
+  StaffTeamBankAccountsDocument,
+  StaffTeamFiatCurrenciesDocument,
+  StaffTeamUpdateBankAccountDocument,
+} from '@app/client/graphql/generated/manager.ts';
+import { keyFromData } from '@app/client/i18n/i18n.ts';
+
 import { DataTable } from '#app/account/data-table.tsx';
 import { LoadingPage } from '#app/account/sign-in-prompt.tsx';
 import { ConfirmDialog } from '#app/admin/confirm-dialog.tsx';
 import { EmptyState, LoadFailed } from '#app/admin/states.tsx';
 import { useHydrated } from '#app/auth/form.tsx';
 import { notify } from '#app/components/notify/index.ts';
-import {
-  StaffTeamBankAccountsDocument,
-  StaffTeamFiatCurrenciesDocument,
-  StaffTeamUpdateBankAccountDocument,
-} from '@app/client/graphql/generated/manager.ts';
 
 import {
   BankAccountEditor,
@@ -22,8 +24,6 @@ import {
 } from './bank-account-editor.tsx';
 import { accountName } from './bank-account-form.ts';
 import { bankAccountRefusal } from './errors.ts';
-
-import { keyFromData } from '@app/client/i18n/i18n.ts';
 
 /**
  * /admin/bank-accounts (managers and administrators; decisions 007 and 012): the service's

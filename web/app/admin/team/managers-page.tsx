@@ -2,6 +2,12 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import {
+  StaffTeamGrantManagerDocument,
+  StaffTeamRevokeManagerDocument,
+  StaffTeamRolesDocument,
+  type StaffTeamRolesQuery,
+} from '@app/client/graphql/generated/administrator.ts';
 import { translateData } from '@app/client/i18n/i18n.ts';
 import { isEmail, MESSAGES } from '@app/shared/forms';
 
@@ -14,12 +20,6 @@ import { EmptyState, LoadFailed } from '#app/admin/states.tsx';
 import { useHydrated } from '#app/auth/form.tsx';
 import { useSession } from '#app/auth/session.ts';
 import { notify } from '#app/components/notify/index.ts';
-import {
-  StaffTeamGrantManagerDocument,
-  StaffTeamRevokeManagerDocument,
-  StaffTeamRolesDocument,
-  type StaffTeamRolesQuery,
-} from '@app/client/graphql/generated/administrator.ts';
 import { useLocale } from '#app/i18n/locale.ts';
 
 import { failureCode, grantRefusal, revokeRefusal } from './errors.ts';

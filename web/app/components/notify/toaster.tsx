@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { notify, useNotifications, type Notification } from './store.ts';
 import { CloseIcon } from '#app/components/icons.ts';
+
+import { notify, useNotifications, type Notification } from './store.ts';
 
 /** How long a notification stays, unless the pointer or focus is on it. */
 const DURATION_MS: Record<Notification['kind'], number> = { success: 5_000, error: 10_000 };

@@ -2,16 +2,16 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 
+import { isAdmin } from '@app/client/auth/current-user.ts';
+import { SessionApolloProvider } from '@app/client/graphql/apollo-provider.tsx';
 import { splitLocalePath } from '@app/shared/i18n';
 
 import { LoadingPage } from '#app/account/sign-in-prompt.tsx';
 import { staffAccess, type StaffRouteHandle } from '#app/admin/access.ts';
 import { useStaffTexts } from '#app/admin/staff-texts.ts';
-import { isAdmin } from '@app/client/auth/current-user.ts';
 import { loginPath } from '#app/auth/redirect.ts';
 import { useSession } from '#app/auth/session.ts';
 import { ErrorPage } from '#app/components/error-page.tsx';
-import { SessionApolloProvider } from '@app/client/graphql/apollo-provider.tsx';
 import { webGraphql } from '#app/graphql/web-graphql.ts';
 import { useLocale, useLocalePath } from '#app/i18n/locale.ts';
 import { translatorFor } from '#app/i18n/meta.ts';

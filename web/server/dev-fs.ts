@@ -7,8 +7,8 @@ import type { ServerOptions } from 'vite';
  * serves any allowed file by its absolute path under /@fs/, and by default it allows the whole
  * checkout, which holds .data/ (the embedded database with password hashes, the mail outbox with
  * codes and reset links) and .env files. Only the folders the client code lives in are allowed
- * (the portal's app, the mini-app, the shared sources, the dependencies), and secrets are denied
- * wherever they are, whatever the allow list says (issue 19, point 7d).
+ * (the portal's app, the mini-app, the client core, the shared sources, the dependencies), and
+ * secrets are denied wherever they are, whatever the allow list says (issue 19, point 7d).
  */
 export function devServerFs(repoRoot: string): NonNullable<ServerOptions['fs']> {
   const inRepo = (...parts: string[]) => path.join(repoRoot, ...parts);
@@ -19,11 +19,13 @@ export function devServerFs(repoRoot: string): NonNullable<ServerOptions['fs']> 
       inRepo('web', 'public'),
       inRepo('miniapp', 'index.html'),
       inRepo('miniapp', 'src'),
+      inRepo('client', 'src'),
       inRepo('shared', 'src'),
       // Dependencies; those of the two apps' own folders too.
       inRepo('node_modules'),
       inRepo('web', 'node_modules'),
       inRepo('miniapp', 'node_modules'),
+      inRepo('client', 'node_modules'),
     ],
     deny: [
       // Vite's own defaults, which a deny list of ours replaces.

@@ -201,7 +201,7 @@ describe('the development web server', () => {
     // The code both apps share is served from its own folders.
     for (const shared of [
       path.join(repo, 'shared', 'src', 'i18n', 'index.ts'),
-      path.join(repo, 'web', 'app', 'auth', 'store.ts'),
+      path.join(repo, 'client', 'src', 'auth', 'store.ts'),
     ]) {
       const answer = await rawGet(`/telegram-app/@fs${shared}`);
       expect(answer.status, shared).toBe(200);

@@ -12,8 +12,6 @@ const QualifiedName = z.union([
 ]);
 export type QualifiedName = { name: string; schema: string };
 
-/** A boolean expression as written in metadata (permission filters and checks). */
-export type BoolExpJson = Record<string, unknown>;
 const BoolExp = z.record(z.string(), z.unknown());
 
 const Columns = z.union([z.string().transform((column) => [column]), z.array(z.string())]);
@@ -51,7 +49,6 @@ const ComputedField = z.looseObject({
   }),
   comment: z.string().nullable().optional(),
 });
-export type ComputedFieldMetadata = z.infer<typeof ComputedField>;
 
 const ColumnList = z.union([z.literal('*'), z.array(z.string())]);
 const Presets = z.record(z.string(), z.unknown());
@@ -85,11 +82,6 @@ const DeletePermission = z.looseObject({
 });
 const permissionEntry = <T extends z.ZodType>(permission: T) =>
   z.looseObject({ role: z.string(), permission, comment: z.string().nullable().optional() });
-
-export type SelectPermissionMetadata = z.infer<typeof SelectPermission>;
-export type InsertPermissionMetadata = z.infer<typeof InsertPermission>;
-export type UpdatePermissionMetadata = z.infer<typeof UpdatePermission>;
-export type DeletePermissionMetadata = z.infer<typeof DeletePermission>;
 
 const HeaderEntry = z.union([
   z.looseObject({ name: z.string(), value: z.string() }),
@@ -265,7 +257,6 @@ const QueryCollection = z.looseObject({
   }),
   comment: z.string().nullable().optional(),
 });
-export type QueryCollectionMetadata = z.infer<typeof QueryCollection>;
 
 /** allow_list.yaml: a collection, global unless scoped to roles (graphql-engine's AllowlistScope). */
 const AllowlistEntry = z.looseObject({
@@ -277,7 +268,6 @@ const AllowlistEntry = z.looseObject({
     ])
     .default({ global: true }),
 });
-export type AllowlistEntryMetadata = z.infer<typeof AllowlistEntry>;
 
 export const Metadata = z.looseObject({
   version: z.literal(3),

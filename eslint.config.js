@@ -105,7 +105,12 @@ export default tseslint.config(
   },
   ...Object.entries(maxLinesPending).map(([file, lines]) => ({
     files: [file],
-    rules: { 'max-lines': ['error', { max: lines, skipBlankLines: true, skipComments: true }] },
+    rules: {
+      'max-lines': /** @type {const} */ ([
+        'error',
+        { max: lines, skipBlankLines: true, skipComments: true },
+      ]),
+    },
   })),
   {
     // The rules of hooks where React runs. Only these two of the plugin's recommended set: the

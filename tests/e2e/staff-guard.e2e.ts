@@ -69,7 +69,9 @@ test('a signed-in customer gets "Page not found" on every admin route, and no st
 
 // ------------------------------------------------------------------ the console's operations
 
-const OPERATIONS_DIR = fileURLToPath(new URL('../../client/src/graphql/operations/', import.meta.url));
+const OPERATIONS_DIR = fileURLToPath(
+  new URL('../../client/src/graphql/operations/', import.meta.url),
+);
 
 interface ConsoleOperation {
   name: string;

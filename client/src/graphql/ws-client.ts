@@ -18,7 +18,6 @@ export const FATAL_CLOSE_CODES = new Set([
 
 const RETRY_ATTEMPTS = 5;
 
-
 export function isFatalClose(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'number' && FATAL_CLOSE_CODES.has(code);

@@ -19,7 +19,6 @@ import {
   type StaffMailSource,
 } from './resources.ts';
 
-
 /**
  * The language i18next picks plural forms by (Intl.PluralRules): `ua` is the site's code for
  * Ukrainian, whose BCP 47 code is `uk` (with `ua`, Intl would fall back to English's rules).

@@ -17,6 +17,10 @@ export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 export const isLocale = (value: unknown): value is Locale =>
   typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 
+/** A stored locale (an order's, a user's), English when it is missing or unknown. */
+export const localeOrDefault = (value: unknown): Locale =>
+  isLocale(value) ? value : DEFAULT_LOCALE;
+
 /** `ru-RU`, `uk`, `ua`, `en-GB` → a locale, else undefined. */
 export function localeFromTag(tag: string): Locale | undefined {
   const primary = tag.trim().toLowerCase().split(/[-_]/)[0];

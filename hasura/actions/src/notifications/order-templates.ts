@@ -1,6 +1,7 @@
+import { localeOrDefault, type Locale } from '@app/shared/i18n';
 import { serverT } from '@app/shared/i18n/server';
+import type { ActionReason, HoldCategory } from '@app/shared/orders/vocabulary';
 
-import type { ActionReason, HoldCategory } from './payload.ts';
 import type { Letter } from './render.ts';
 
 /*
@@ -14,12 +15,8 @@ import type { Letter } from './render.ts';
  * link back. The user's own payout and refund addresses are theirs, not requisites.
  */
 
-export const LOCALES = ['en', 'ru', 'ua'] as const;
-export type Locale = (typeof LOCALES)[number];
-
 /** The order's locale, English when it is missing or unknown. */
-export const localeOf = (value: string | null | undefined): Locale =>
-  LOCALES.find((locale) => locale === value) ?? 'en';
+export const localeOf = localeOrDefault;
 
 export interface OrderFacts {
   number: string;

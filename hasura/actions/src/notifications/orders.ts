@@ -1,5 +1,6 @@
 import type pg from 'pg';
 
+import type { Locale } from '@app/shared/i18n';
 import type { MailMessage } from '@app/shared/mail';
 
 import { orderLinkToken, orderLinkUrl } from '../orders/link-token.ts';
@@ -7,7 +8,6 @@ import { orderLinkToken, orderLinkUrl } from '../orders/link-token.ts';
 import {
   localeOf,
   ORDER_TEMPLATES,
-  type Locale,
   type OrderFacts,
   type OrderTemplates,
 } from './order-templates.ts';

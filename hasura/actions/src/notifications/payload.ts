@@ -1,6 +1,8 @@
 import { parse } from 'lossless-json';
 import * as z from 'zod';
 
+import { ACTION_REASONS, HOLD_CATEGORIES, ORDER_STATUSES } from '@app/shared/orders/vocabulary';
+
 import { ActionFailure } from '../http/errors.ts';
 
 /*
@@ -65,31 +67,6 @@ const text = z
   .string()
   .nullish()
   .transform((value) => value ?? null);
-
-export const ORDER_STATUSES = [
-  'waiting_for_operator',
-  'waiting_for_payment',
-  'paid',
-  'completed',
-  'canceled',
-  // The side states of decision 015.
-  'on_hold',
-  'needs_user_action',
-  'refund_in_progress',
-  'refunded',
-  'expired',
-] as const;
-
-export const ACTION_REASONS = ['underpaid', 'overpaid', 'late_payment', 'refund_required'] as const;
-export type ActionReason = (typeof ACTION_REASONS)[number];
-
-export const HOLD_CATEGORIES = [
-  'aml_review',
-  'source_of_funds',
-  'sanctions_screening',
-  'identity_verification',
-] as const;
-export type HoldCategory = (typeof HOLD_CATEGORIES)[number];
 
 /** An optional numeric column (absent from events written before it existed). */
 const optionalDecimal = Decimal.nullish().transform((value) => value ?? null);

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
-import { LOCALES, localeOf, ORDER_TEMPLATES, type OrderFacts } from './order-templates.ts';
+import { localeOf, ORDER_TEMPLATES, type OrderFacts } from './order-templates.ts';
 import { displayAmount, orderLinks, utcTime } from './orders.ts';
-import { ACTION_REASONS, HOLD_CATEGORIES, OrderRow } from './payload.ts';
+import { LOCALES } from '@app/shared/i18n';
+import { ACTION_REASONS, HOLD_CATEGORIES } from '@app/shared/orders/vocabulary';
+
+import { OrderRow } from './payload.ts';
 import { multiLine, oneLine, render } from './render.ts';
 import { supportRequestMail } from './support.ts';
 

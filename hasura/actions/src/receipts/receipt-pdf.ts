@@ -1,3 +1,4 @@
+import { localeOrDefault } from '@app/shared/i18n';
 import { Dec } from '@app/shared/quote';
 
 import { invalidInput, optionalText, uuidArgument } from '../http/arguments.ts';
@@ -6,7 +7,7 @@ import type { ActionContext, Caller } from '../http/payload.ts';
 import { orderIdOfLinkToken } from '../orders/link-token.ts';
 
 import { renderReceiptPdf, type ReceiptContent } from './render.ts';
-import { receiptLocaleOf, receiptTexts, type ReceiptTexts } from './texts.ts';
+import { receiptTexts, type ReceiptTexts } from './texts.ts';
 
 /*
  * `orderReceiptPdf` (issue 10): the receipt of a completed order as a PDF, in the order's
@@ -93,7 +94,7 @@ function currencyName(
 }
 
 function receiptContent(order: ReceiptRow, completedAt: Date, payoutTxId: string): ReceiptContent {
-  const locale = receiptLocaleOf(order.locale);
+  const locale = localeOrDefault(order.locale);
   const texts = receiptTexts(locale);
   const send = currencyName(
     texts,

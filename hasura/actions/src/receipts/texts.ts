@@ -1,4 +1,4 @@
-import { resources } from '@app/shared/i18n';
+import { resources, type Locale } from '@app/shared/i18n';
 import { serverT } from '@app/shared/i18n/server';
 
 /*
@@ -6,13 +6,6 @@ import { serverT } from '@app/shared/i18n/server';
  * receipt page shows come from its catalog (trust.receipt, common.brand), so the PDF and the
  * page say the same; the few the page has no key for are the server catalog's (receipt).
  */
-
-export const RECEIPT_LOCALES = ['en', 'ru', 'ua'] as const;
-export type ReceiptLocale = (typeof RECEIPT_LOCALES)[number];
-
-/** The order's locale, English when it is missing or unknown. */
-export const receiptLocaleOf = (value: string | null | undefined): ReceiptLocale =>
-  RECEIPT_LOCALES.find((locale) => locale === value) ?? 'en';
 
 export interface ReceiptTexts {
   /** The service's name. */
@@ -34,7 +27,7 @@ export interface ReceiptTexts {
   footer: string;
 }
 
-export function receiptTexts(locale: ReceiptLocale): ReceiptTexts {
+export function receiptTexts(locale: Locale): ReceiptTexts {
   const catalog = resources[locale];
   const receipt = catalog.trust.receipt;
   const own = serverT(locale, 'receipt');

@@ -1,3 +1,4 @@
+import type { Locale } from '@app/shared/i18n';
 import type { Logger } from '@app/shared/log';
 import type { Mailer, MailMessage } from '@app/shared/mail';
 
@@ -6,7 +7,7 @@ import { EMAIL, invalidInput, requiredText, uuidArgument } from '../http/argumen
 import { ActionFailure } from '../http/errors.ts';
 import type { ActionContext } from '../http/payload.ts';
 import { requireStaff } from '../http/roles.ts';
-import { localeOf, type Locale } from '../notifications/order-templates.ts';
+import { localeOf } from '../notifications/order-templates.ts';
 import { multiLine, oneLine, render } from '../notifications/render.ts';
 
 /*

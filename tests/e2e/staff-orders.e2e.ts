@@ -1,109 +1,34 @@
-import type { Browser, Page } from '@playwright/test';
-
-import { accountByEmail, adminGraphql, type Tokens } from './accounts.ts';
+import {
+  BTC_ADDRESS,
+  btcOrder,
+  createOrder,
+  customerPage,
+  DEPOSIT_ADDRESS,
+  detail,
+  dialog,
+  manager,
+  openInConsole,
+  startAction,
+  TRC20_ADDRESS,
+} from './staff-orders-harness.ts';
 import {
   adminTokens,
   graphqlAs,
   graphqlData,
   newCustomer,
-  newManager,
-  signInAsAdmin,
   signInAsPerson,
-  type Person,
 } from './staff-session.ts';
 import { staff } from './staff.ts';
-import { expect, expectNoSeriousViolations, hydrated, test } from './support.ts';
+import { expect, hydrated, test } from './support.ts';
 
 /*
  * The staff console's Transactions page (issue 7): a manager runs orders from "waiting for
  * operator" to completed (crypto and fiat) or canceled entirely in the console while the
  * customer's own page follows live in a second browser; the status tabs count and the filters
- * narrow the queue; an administrator approves and rejects affiliate bonus withdrawals; the page
- * passes axe, is captured at 1280 px (and 390 px), and renders in Russian and Ukrainian.
+ * narrow the queue. Bonus withdrawals: staff-orders-withdrawals.e2e.ts; axe, small screens and
+ * languages: staff-orders-page.e2e.ts.
  */
 test.describe.configure({ mode: 'serial' });
-
-const TRC20_ADDRESS = 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC';
-const BTC_ADDRESS = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
-const DEPOSIT_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
-
-interface Order {
-  id: string;
-  number: string;
-}
-
-/** An order through the API, as the order form sends it, with the customer's e-mail. */
-async function createOrder(
-  customer: Person,
-  input: { from: string; to: string; amount: string; walletAddress: string },
-): Promise<Order> {
-  const body = await graphqlAs<{ createExchange: { id: string; number: string } }>(
-    customer.tokens,
-    `mutation ($input: CreateExchangeInput!) { createExchange(input: $input) { id number } }`,
-    {
-      input: {
-        ...input,
-        side: 'send',
-        email: customer.email,
-        fullName: 'Olga Orderer',
-        reason: 'Savings',
-        agreeTerms: true,
-        agreeAml: true,
-        idempotencyKey: crypto.randomUUID(),
-      },
-    },
-  );
-  if (!body.data) throw new Error(`createExchange: ${JSON.stringify(body.errors)}`);
-  return { id: body.data.createExchange.id, number: String(body.data.createExchange.number) };
-}
-
-const btcOrder = (customer: Person, amount = '0.05') =>
-  createOrder(customer, { from: 'BTC', to: 'USDTTRC20', amount, walletAddress: TRC20_ADDRESS });
-
-/** The customer's own order page in a browser of its own, marked to prove it never reloads. */
-async function customerPage(browser: Browser, customer: Person, order: Order) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInAsPerson(page, customer);
-  await page.goto(`/transaction/${order.id}`);
-  await hydrated(page);
-  await page.evaluate('window.__sameDocument = true');
-  const status = page.locator('.order-summary .status');
-  return {
-    page,
-    status,
-    stillSameDocument: async () =>
-      expect(await page.evaluate<boolean>('window.__sameDocument === true')).toBe(true),
-    close: () => context.close(),
-  };
-}
-
-/** The console filtered to one customer's orders, with `order` open. */
-async function openInConsole(page: Page, customer: Person, order: Order): Promise<void> {
-  await page.goto(`/admin/transactions?email=${encodeURIComponent(customer.email)}`);
-  await hydrated(page);
-  await page.getByRole('link', { name: `Open order ${order.number}` }).click();
-  await expect(page).toHaveURL(new RegExp(`order=${order.id}`));
-  await expect(
-    page.getByRole('heading', { level: 2, name: `Order ${order.number}` }),
-  ).toBeVisible();
-}
-
-/** The open order's panel (a region named by its heading, in any language). */
-const detail = (page: Page) => page.locator('.staff-orders__detail');
-const dialog = (page: Page) => page.getByRole('dialog');
-
-/** Opens an action's confirm dialog from the detail panel. */
-async function startAction(page: Page, action: string): Promise<void> {
-  await detail(page).getByRole('button', { name: action }).click();
-  await expect(dialog(page)).toBeVisible();
-}
-
-const state: { manager?: Person } = {};
-async function manager(): Promise<Person> {
-  state.manager ??= await newManager('orders-manager');
-  return state.manager;
-}
 
 test('a manager runs a crypto order to completed while the customer watches live', async ({
   page,
@@ -362,179 +287,4 @@ test('status tabs count the orders, and the filters narrow the queue in the addr
       ),
     )
     .toBeLessThanOrEqual(Number(first.number));
-});
-
-/** A referrer with about 246 USDT of bonuses: their referral's 0.5 BTC order, completed. */
-async function referrerWithBonus(): Promise<Person> {
-  const referrer = await newCustomer('referrer');
-  const referral = await newCustomer('referral');
-  const { id: referrerId } = await accountByEmail(referrer.email);
-  const { id: referralId } = await accountByEmail(referral.email);
-  await adminGraphql(
-    `mutation ($id: uuid!, $referrer: uuid!) {
-       update_portal_users_by_pk(pk_columns: { id: $id }, _set: { referrer_id: $referrer }) { id }
-     }`,
-    { id: referralId, referrer: referrerId },
-  );
-  const order = await btcOrder(referral, '0.5');
-  await staff.supplyAddress(order.id, DEPOSIT_ADDRESS);
-  await staff.confirmPayment(order.id);
-  await staff.complete(order.id, 'payout-referral-1');
-  return referrer;
-}
-
-async function requestWithdrawal(tokens: Tokens, amount: string): Promise<void> {
-  const body = await graphqlAs(
-    tokens,
-    `mutation ($amount: numeric!, $wallet: String!) {
-       requestBonusWithdrawal(amount: $amount, walletAddress: $wallet) { id }
-     }`,
-    { amount, wallet: TRC20_ADDRESS },
-  );
-  expect(body.errors).toBeUndefined();
-}
-
-test('an administrator approves one bonus withdrawal and rejects another', async ({
-  page,
-}, testInfo) => {
-  const referrer = await referrerWithBonus();
-  await requestWithdrawal(referrer.tokens, '100');
-  await requestWithdrawal(referrer.tokens, '120');
-
-  await signInAsAdmin(page);
-  await page.goto('/admin/transactions');
-  await hydrated(page);
-  await page.getByRole('tab', { name: 'Bonus withdrawals' }).click();
-  await expect(page).toHaveURL(/view=withdrawals/);
-  await expect(page.getByRole('heading', { name: 'Pending bonus withdrawals' })).toBeVisible();
-  const mine = page.getByRole('row').filter({ hasText: referrer.email });
-  await expect(mine).toHaveCount(2);
-  // Oldest first.
-  await expect(mine.first()).toContainText('100 USDT');
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({
-    path: testInfo.outputPath('admin-transactions-withdrawals-1280.png'),
-    fullPage: true,
-  });
-  await expectNoSeriousViolations(page);
-
-  await page
-    .getByRole('button', { name: `Approve the withdrawal of 100 USDT for ${referrer.email}` })
-    .click();
-  await expect(dialog(page)).toContainText(TRC20_ADDRESS);
-  await dialog(page).getByLabel('Payout transaction id').fill('bonus-payout-1');
-  await dialog(page).getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByText('The withdrawal of 100 USDT is marked paid.')).toBeVisible();
-  await expect(mine).toHaveCount(1);
-
-  await page
-    .getByRole('button', { name: `Reject the withdrawal of 120 USDT for ${referrer.email}` })
-    .click();
-  await dialog(page).getByRole('button', { name: 'Reject' }).click();
-  await expect(dialog(page).getByText('The field is required')).toBeVisible();
-  await dialog(page).getByLabel('Reason').fill('The wallet failed the AML check');
-  await dialog(page).getByRole('button', { name: 'Reject' }).click();
-  await expect(page.getByText('The withdrawal of 120 USDT is rejected.')).toBeVisible();
-  await expect(mine).toHaveCount(0);
-
-  const { id: userId } = await accountByEmail(referrer.email);
-  const { bonus_withdrawals: rows } = await adminGraphql<{
-    bonus_withdrawals: Array<{
-      amount_usdt: string;
-      status: string;
-      payout_tx_id: string | null;
-      reject_reason: string | null;
-    }>;
-  }>(
-    `query ($id: uuid!) {
-       bonus_withdrawals(where: { user_id: { _eq: $id } }, order_by: { created_at: asc }) {
-         amount_usdt status payout_tx_id reject_reason
-       }
-     }`,
-    { id: userId },
-  );
-  expect(rows).toEqual([
-    expect.objectContaining({ status: 'paid', payout_tx_id: 'bonus-payout-1' }),
-    expect.objectContaining({
-      status: 'rejected',
-      reject_reason: 'The wallet failed the AML check',
-    }),
-  ]);
-});
-
-test('the page at 1280 px with an order open passes axe, and holds at 390 px', async ({
-  page,
-}, testInfo) => {
-  const customer = await newCustomer('screenshot-buyer');
-  const order = await btcOrder(customer, '0.07');
-  await signInAsPerson(page, await manager());
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/admin/transactions');
-  await hydrated(page);
-  await expect(
-    page
-      .getByRole('row')
-      .filter({ has: page.getByRole('cell') })
-      .first(),
-  ).toBeVisible();
-  await page.screenshot({
-    path: testInfo.outputPath('admin-transactions-1280.png'),
-    fullPage: true,
-  });
-  await expectNoSeriousViolations(page);
-
-  await page.getByRole('link', { name: `Open order ${order.number}` }).click();
-  await expect(detail(page)).toContainText(customer.email);
-  await expect(detail(page).getByRole('heading', { level: 2 })).toBeFocused();
-  await page.screenshot({
-    path: testInfo.outputPath('admin-transactions-detail-1280.png'),
-    fullPage: true,
-  });
-  await expectNoSeriousViolations(page);
-
-  // Keyboard: the action opens its dialog, Escape closes it and focus returns.
-  const supply = detail(page).getByRole('button', { name: 'Give payment details' });
-  await supply.focus();
-  await page.keyboard.press('Enter');
-  await expect(dialog(page).getByLabel('Deposit address (BTC)')).toBeFocused();
-  await expectNoSeriousViolations(page);
-  await page.keyboard.press('Escape');
-  await expect(dialog(page)).toBeHidden();
-  await expect(supply).toBeFocused();
-
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`/admin/transactions?order=${order.id}`);
-  await hydrated(page);
-  await expect(detail(page)).toContainText(customer.email);
-  await page.screenshot({
-    path: testInfo.outputPath('admin-transactions-390.png'),
-    fullPage: true,
-  });
-  expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
-    390,
-  );
-});
-
-test('the page renders in Russian and Ukrainian', async ({ page }) => {
-  const customer = await newCustomer('locale-buyer');
-  const order = await btcOrder(customer);
-  await signInAsPerson(page, await manager());
-
-  await page.goto(`/ru/admin/transactions?order=${order.id}`);
-  await hydrated(page);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Транзакции');
-  await expect(page.getByRole('heading', { name: `Заявка ${order.number}` })).toBeVisible();
-  await expect(page.getByRole('link', { name: /^Ожидание оператора \(\d+\)$/ })).toBeVisible();
-  await detail(page).getByRole('button', { name: 'Отменить заявку' }).click();
-  await expect(dialog(page)).toContainText('Это нельзя отменить');
-  await dialog(page).getByRole('button', { name: 'Назад' }).click();
-  await page.getByRole('tab', { name: 'Вывод бонусов' }).click();
-  await expect(page.getByRole('heading', { name: 'Заявки на вывод бонусов' })).toBeVisible();
-
-  await page.goto(`/ua/admin/transactions?order=${order.id}`);
-  await hydrated(page);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Транзакції');
-  await expect(page.getByRole('heading', { name: `Заявка ${order.number}` })).toBeVisible();
-  await expect(page.getByText('Історія статусів')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Застосувати' })).toBeVisible();
 });

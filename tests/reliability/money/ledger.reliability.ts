@@ -18,6 +18,15 @@ import { databaseTargets, type TestDatabase } from '../../support/databases.ts';
 import { recordFigures } from '../figures.ts';
 import { byProfile } from '../profile.ts';
 
+import { checkInvariants } from './ledger-invariants.ts';
+import {
+  EXPECTED_REFUSALS,
+  MUTATIONS,
+  NEXT_STEPS,
+  TRC20_ADDRESS,
+  program,
+} from './ledger-program.ts';
+
 /*
  * Money invariants (issue 11): a model-based property test of the order lifecycle and the
  * affiliate ledger. fast-check generates programs of user and staff operations; each program
@@ -32,184 +41,6 @@ import { byProfile } from '../profile.ts';
  *   figures its state needs are there;
  * - no operation ever fails with an unexpected (5xx) error.
  */
-
-const TRC20_ADDRESS = 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC';
-const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
-const DEPOSIT = 'bc1q-service-deposit-ledger';
-
-/** Codes an operation may be refused with in a correct product: anything else is a defect. */
-const EXPECTED_REFUSALS = new Set([
-  'invalid-transition',
-  'insufficient-balance',
-  'below-minimum',
-  'refund-required',
-  'not-found',
-  'invalid-input',
-  'validation-failed',
-  // Continuing at the current rate with an amount the quote refuses now.
-  'amount-above-max',
-  'amount-below-min',
-]);
-
-const STEPS = [
-  'supply',
-  'confirm',
-  'confirmUnder',
-  'confirmOver',
-  'hold',
-  'release',
-  'releaseRefund',
-  'continue',
-  'refund',
-  'completeRefund',
-  'complete',
-  'cancel',
-  'cancelByStaff',
-] as const;
-type Step = (typeof STEPS)[number];
-
-/** The steps that move an order on from each status (repeats weigh the likelier ones). */
-const NEXT_STEPS: Record<string, Step[]> = {
-  waiting_for_operator: [
-    'supply',
-    'supply',
-    'supply',
-    'supply',
-    'supply',
-    'cancel',
-    'cancelByStaff',
-  ],
-  waiting_for_payment: [
-    'confirm',
-    'confirm',
-    'confirm',
-    'confirm',
-    'confirmUnder',
-    'confirmOver',
-    'hold',
-    'cancel',
-  ],
-  paid: ['complete', 'complete', 'complete', 'complete', 'hold'],
-  on_hold: ['release', 'releaseRefund'],
-  needs_user_action: ['continue', 'refund'],
-  refund_in_progress: ['completeRefund'],
-  expired: ['confirm', 'hold'],
-};
-
-type Operation =
-  | { kind: 'create'; user: number; amount: string; twice: boolean }
-  | { kind: 'step'; order: number; step: Step }
-  | { kind: 'advance'; order: number; choice: number }
-  | { kind: 'expire' }
-  | { kind: 'withdraw'; referrer: number; amount: string }
-  | { kind: 'process'; withdrawal: number; outcome: 'paid' | 'rejected' };
-
-const operation: fc.Arbitrary<Operation> = fc.oneof(
-  {
-    weight: 3,
-    arbitrary: fc.record({
-      kind: fc.constant('create' as const),
-      user: fc.nat(3),
-      amount: fc.constantFrom('0.3', '0.5', '0.8', '1'),
-      twice: fc.boolean(),
-    }),
-  },
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      kind: fc.constant('step' as const),
-      order: fc.nat(40),
-      step: fc.constantFrom(...STEPS),
-    }),
-  },
-  {
-    weight: 16,
-    arbitrary: fc.record({
-      kind: fc.constant('advance' as const),
-      order: fc.nat(40),
-      choice: fc.nat(100),
-    }),
-  },
-  { weight: 1, arbitrary: fc.constant({ kind: 'expire' as const }) },
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      kind: fc.constant('withdraw' as const),
-      referrer: fc.nat(1),
-      amount: fc.constantFrom('100', '150', '250', '400'),
-    }),
-  },
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      kind: fc.constant('process' as const),
-      withdrawal: fc.nat(10),
-      outcome: fc.constantFrom('paid' as const, 'rejected' as const),
-    }),
-  },
-);
-
-/** A program: batches of operations, each batch sent at once. */
-const program = fc.array(fc.array(operation, { minLength: 2, maxLength: 8 }), {
-  minLength: byProfile({ short: 16, full: 30 }),
-  maxLength: byProfile({ short: 22, full: 45 }),
-});
-
-const ID = 'id status';
-const MUTATIONS: Record<Step, { query: string; staff: boolean }> = {
-  supply: {
-    query: `mutation ($id: uuid!) { supplyRequisites(transactionId: $id, depositAddress: "${DEPOSIT}") { ${ID} } }`,
-    staff: true,
-  },
-  confirm: {
-    query: `mutation ($id: uuid!) { confirmPayment(transactionId: $id) { ${ID} } }`,
-    staff: true,
-  },
-  confirmUnder: {
-    query: `mutation ($id: uuid!) { confirmPayment(transactionId: $id, receivedAmount: "0.1") { ${ID} } }`,
-    staff: true,
-  },
-  confirmOver: {
-    query: `mutation ($id: uuid!) { confirmPayment(transactionId: $id, receivedAmount: "1.5") { ${ID} } }`,
-    staff: true,
-  },
-  hold: {
-    query: `mutation ($id: uuid!) { holdOrder(transactionId: $id, category: "aml_review") { ${ID} } }`,
-    staff: true,
-  },
-  release: {
-    query: `mutation ($id: uuid!) { releaseHold(transactionId: $id, outcome: "release") { ${ID} } }`,
-    staff: true,
-  },
-  releaseRefund: {
-    query: `mutation ($id: uuid!) { releaseHold(transactionId: $id, outcome: "refund") { ${ID} } }`,
-    staff: true,
-  },
-  continue: {
-    query: `mutation ($id: uuid!) { resolvePaymentIssue(transactionId: $id, choice: "continue") { ${ID} } }`,
-    staff: false,
-  },
-  refund: {
-    query: `mutation ($id: uuid!) { resolvePaymentIssue(transactionId: $id, choice: "refund", refundAddress: "${BTC_ADDRESS}") { ${ID} } }`,
-    staff: false,
-  },
-  completeRefund: {
-    query: `mutation ($id: uuid!) { completeRefund(transactionId: $id, refundTxId: "refund-tx") { ${ID} } }`,
-    staff: true,
-  },
-  complete: {
-    query: `mutation ($id: uuid!) { completeExchange(transactionId: $id, payoutTxId: "payout-tx") { ${ID} } }`,
-    staff: true,
-  },
-  cancel: {
-    query: `mutation ($id: uuid!) { cancelExchange(transactionId: $id) { ${ID} } }`,
-    staff: false,
-  },
-  cancelByStaff: {
-    query: `mutation ($id: uuid!) { cancelExchangeByStaff(transactionId: $id, reason: "test") { ${ID} } }`,
-    staff: true,
-  },
-};
 
 describe.each(databaseTargets)(
   'money invariants under concurrent operations on $name',
@@ -272,70 +103,6 @@ describe.each(databaseTargets)(
       }
       tally.refused += 1;
       return null;
-    }
-
-    async function checkInvariants(referrers: string[], users: string[]): Promise<void> {
-      const balances = await db.pool.query<{ user_id: string; available: string }>(
-        `SELECT user_id, available_usdt::text AS available FROM affiliate_statistics
-        WHERE user_id = ANY($1::uuid[]) AND available_usdt < 0`,
-        [referrers],
-      );
-      expect(balances.rows, 'a negative affiliate balance').toEqual([]);
-
-      const ledger = await db.pool.query<{ referrer: string; bonuses: string; accruals: string }>(
-        `SELECT r.id AS referrer,
-              (SELECT COALESCE(sum(amount_usdt), 0)::text FROM referral_bonuses WHERE referrer_id = r.id) AS bonuses,
-              (SELECT COALESCE(sum(trunc(t.amount_usdt * s.accrual_rate, 6)), 0)::text
-                 FROM transactions t JOIN portal_users u ON u.id = t.user_id, affiliate_settings s
-                WHERE u.referrer_id = r.id AND t.status = 'completed') AS accruals
-         FROM portal_users r WHERE r.id = ANY($1::uuid[])`,
-        [referrers],
-      );
-      for (const row of ledger.rows)
-        expect(row.bonuses, `bonuses of ${row.referrer}`).toBe(row.accruals);
-      const strayBonuses = await db.pool.query(
-        `SELECT b.id FROM referral_bonuses b JOIN transactions t ON t.id = b.transaction_id
-        WHERE b.referrer_id = ANY($1::uuid[]) AND t.status <> 'completed'`,
-        [referrers],
-      );
-      expect(strayBonuses.rows, 'a bonus for an order that is not completed').toEqual([]);
-
-      const orders = await db.pool.query<{
-        id: string;
-        status: string;
-        payout_tx_id: string | null;
-        refund_tx_id: string | null;
-        path: string[];
-      }>(
-        `SELECT t.id, t.status, t.payout_tx_id, t.refund_tx_id,
-              array_agg(h.from_status || '>' || h.to_status ORDER BY h.id)
-                FILTER (WHERE h.from_status IS NOT NULL) AS path
-         FROM transactions t JOIN transaction_status_history h ON h.transaction_id = t.id
-        WHERE t.user_id = ANY($1::uuid[])
-        GROUP BY t.id`,
-        [users],
-      );
-      const allowed = await db.pool.query<{ ok: boolean; step: string }>(
-        `SELECT DISTINCT s AS step,
-              transaction_transition_allowed(split_part(s, '>', 1), split_part(s, '>', 2)) AS ok
-         FROM transactions t JOIN LATERAL (
-           SELECT h.from_status || '>' || h.to_status AS s FROM transaction_status_history h
-            WHERE h.transaction_id = t.id AND h.from_status IS NOT NULL) x ON true
-        WHERE t.user_id = ANY($1::uuid[])`,
-        [users],
-      );
-      expect(allowed.rows.filter((row) => !row.ok)).toEqual([]);
-      for (const order of orders.rows) {
-        const path = order.path ?? [];
-        const last = path.at(-1)?.split('>')[1] ?? 'waiting_for_operator';
-        expect(last, `history of ${order.id}`).toBe(order.status);
-        if (order.status === 'completed') expect(order.payout_tx_id).not.toBeNull();
-        if (order.status === 'refunded') expect(order.refund_tx_id).not.toBeNull();
-        expect(
-          order.payout_tx_id !== null && order.refund_tx_id !== null,
-          'paid out and refunded',
-        ).toBe(false);
-      }
     }
 
     it('keeps the ledger whole whatever users and staff do at once', async () => {
@@ -498,7 +265,7 @@ describe.each(databaseTargets)(
                 }
               }),
             );
-            await checkInvariants(referrers, users);
+            await checkInvariants(db, referrers, users);
           }
           const { rows: reached } = await db.pool.query<Record<string, number>>(
             `SELECT (SELECT count(*)::int FROM transactions WHERE user_id = ANY($1::uuid[]) AND status = 'completed') AS completed,

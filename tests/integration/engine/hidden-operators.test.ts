@@ -119,6 +119,17 @@ describe('security regression: row permissions hold in every expression a user w
     expect(rows.map((row) => row.body)).toEqual(['alice note', 'alice second', 'bob note']);
   });
 
+  it('refuses args on a computed field whose function takes none but the row', async () => {
+    // Hasura's schema gives such a field no `args` argument (the permission oracle's seed
+    // 552539687 found `queue_position(args: {})` answered instead of refused).
+    const { body } = await engine.graphql('{ notes { note_secrets(args: {}) { phrase } } }', {
+      headers: as(ALICE),
+    });
+    expect(body.data).toBeUndefined();
+    expect(body.errors?.[0]?.extensions.code).toBe('validation-failed');
+    expect(body.errors?.[0]?.message).toBe("'note_secrets' has no argument named 'args'");
+  });
+
   it('answers a filter over a computed field of rows from the rows the role may see only', async () => {
     const { body } = await engine.graphql(
       '{ notes(where: {note_secrets: {phrase: {_like: "bob%"}}}) { body } }',

@@ -1,7 +1,12 @@
 import { parseJsonPath } from '../auth/json-path.ts';
 import type { ColumnInfo } from '../catalog/model.ts';
 import { HasuraError } from '../errors.ts';
-import type { BoolExp, RoleTable } from '../schema/model.ts';
+import {
+  computedFieldInputNames,
+  type BoolExp,
+  type ComputedField,
+  type RoleTable,
+} from '../schema/model.ts';
 import { isComparableType, isNumericType } from '../schema/scalars.ts';
 
 import { parseBoolExp } from './bool-exp.ts';
@@ -31,6 +36,10 @@ import {
   type CollectedField,
 } from './selection.ts';
 import { coerceBoolean, coerceNonNegativeInt } from './values.ts';
+
+/** `args` where the computed field's function takes arguments of its own, else nothing. */
+const argsOf = (computed: ComputedField): string[] =>
+  computedFieldInputNames(computed).length > 0 ? ['args'] : [];
 
 export const SELECT_ARGUMENTS = ['where', 'order_by', 'limit', 'offset', 'distinct_on'] as const;
 
@@ -330,7 +339,7 @@ export function parseTableSelection(
       const computed = table.computedFields.get(sub.name);
       if (computed && canUseComputedField(ctx, table, computed)) {
         if ('scalar' in computed.returns) {
-          const functionArgs = (fieldArguments(sub, ['args'], ctx)['args'] ?? {}) as Record<
+          const functionArgs = (fieldArguments(sub, argsOf(computed), ctx)['args'] ?? {}) as Record<
             string,
             unknown
           >;
@@ -348,7 +357,7 @@ export function parseTableSelection(
         const returned = ctx.model.tables.get(computed.returns.table);
         const returnedEntry = returned && roleTableOf(ctx, returned);
         if (returnedEntry?.select) {
-          const raw = fieldArguments(sub, [...SELECT_ARGUMENTS, 'args'], ctx);
+          const raw = fieldArguments(sub, [...SELECT_ARGUMENTS, ...argsOf(computed)], ctx);
           const args = parseSelectArgs(ctx, returnedEntry, raw, sub.path);
           const functionArgs = (raw['args'] ?? {}) as Record<string, unknown>;
           return {

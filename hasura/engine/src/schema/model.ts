@@ -34,6 +34,18 @@ export interface ComputedField {
   returns: { scalar: string; typeName: string } | { table: string };
 }
 
+/**
+ * The names of a computed field's own arguments: the function's, but the row and the session.
+ * A field without any has no `args` argument at all (Hasura's schema).
+ */
+export function computedFieldInputNames(computed: ComputedField): string[] {
+  const rowArgument = computed.tableArgument ?? computed.fn.argNames[0];
+  return computed.fn.argNames.filter(
+    (name): name is string =>
+      name !== undefined && name !== rowArgument && name !== computed.sessionArgument,
+  );
+}
+
 /** A tracked table with everything every role could see. */
 export interface TableSchema {
   key: string;

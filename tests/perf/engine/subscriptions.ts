@@ -1,10 +1,11 @@
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 
-import type { ChildServer, ChildStats } from './children.ts';
-import type { BenchDatabase } from './database.ts';
-import { summarize, type LatencySummary } from './stats.ts';
-import type { TokenBook } from './workload.ts';
+import { summarize } from './stats.ts';
+import { cpuPercent, kindDelta, slope } from './subscription-measures.ts';
+import type { SubscriptionOptions, SubscriptionReport } from './subscription-types.ts';
+
+export { type SubscriptionReport } from './subscription-types.ts';
 
 /*
  * Subscription load on the engine (graphql-transport-ws, the `graphql-ws` client): each
@@ -24,90 +25,6 @@ export const SUBSCRIPTION_QUERY = `subscription Watch($id: uuid!) {
   transactions_by_pk(id: $id) { id status updated_at }
 }`;
 
-export interface SubscriptionOptions {
-  url: string;
-  engine: ChildServer;
-  db: BenchDatabase;
-  tokens: TokenBook;
-  watchers: Array<{ userId: string; orderIds: string[] }>;
-  subscriptions: number;
-  connections: number;
-  refetchIntervalMs: number;
-  statementIntervals: number;
-  baselineIntervals: number;
-  updatesPerSecond: number;
-  updateSeconds: number;
-  /** Seconds of full churn (every watched row updated every second); 0 skips it. */
-  churnSeconds: number;
-  /** Progress lines. */
-  log: (line: string) => void;
-}
-
-export interface SubscriptionReport {
-  available: boolean;
-  reason?: string;
-  query: string;
-  subscriptions: number;
-  connections: number;
-  refetch_interval_ms: number;
-  subscribe_ms: number | null;
-  first_results: number;
-  statements: {
-    method: string;
-    note: string;
-    window_intervals: number;
-    idle_baseline_per_interval: number | null;
-    /** Least-squares rate of the database counter over the window, minus the idle baseline. */
-    database_per_interval: number | null;
-    database_per_interval_stderr: number | null;
-    /** The same from the first and last readings only. */
-    database_per_interval_two_point: number | null;
-    engine_per_interval: number | null;
-    /** Every node-postgres query the engine process sent per refetch tick (not only live queries). */
-    engine_all_queries_per_interval: number | null;
-    per_100_subscribers_per_interval: number | null;
-    engine_per_100_subscribers_per_interval: number | null;
-    naive_polling_per_interval: number;
-    engine_skipped_polls: number | null;
-    engine_failed_statements: number | null;
-    /** What the engine process sent in the window, by the start of the statement text. */
-    engine_queries_by_kind: Record<string, number> | null;
-  } | null;
-  updates: {
-    rows_updated: number;
-    update_statements: number;
-    received: number;
-    missed: number;
-    errored_events: number;
-    unexpected_pushes: number;
-    early: number;
-    latency_ms: LatencySummary;
-  } | null;
-  /** Every watched row updated every second (Hasura's benchmark setup, goal G5). */
-  churn: {
-    seconds: number;
-    updates_per_second: number;
-    row_updates: number;
-    update_statements: number;
-    changes_received: number;
-    /** Updates overwritten by the row's next update before a refetch saw them. */
-    superseded: number;
-    /** Rows whose last value never reached the client. */
-    missed_rows: number;
-    errored_events: number;
-    unknown_pushes: number;
-    latency_ms: LatencySummary;
-    engine_cpu_percent_of_one_core: number | null;
-  } | null;
-  engine_cpu: {
-    steady_percent_of_one_core: number | null;
-    updates_percent_of_one_core: number | null;
-    churn_percent_of_one_core: number | null;
-    max_rss_mb: number | null;
-  } | null;
-  errors: string[];
-}
-
 interface Watch {
   id: string;
   firstAt?: number;
@@ -123,34 +40,6 @@ const STATS_SETTLE_MS = 11_000;
 const FIRST_RESULTS_TIMEOUT_MS = 90_000;
 /** Intervals between the first results and the statement window. */
 const STEADY_LEAD_INTERVALS = 4;
-
-/** Least-squares slope of y over x, with its standard error. */
-export function slope(points: ReadonlyArray<readonly [number, number]>): {
-  slope: number;
-  stderr: number;
-} {
-  const n = points.length;
-  if (n < 2) return { slope: 0, stderr: 0 };
-  const meanX = points.reduce((sum, [x]) => sum + x, 0) / n;
-  const meanY = points.reduce((sum, [, y]) => sum + y, 0) / n;
-  let sxx = 0;
-  let sxy = 0;
-  for (const [x, y] of points) {
-    sxx += (x - meanX) ** 2;
-    sxy += (x - meanX) * (y - meanY);
-  }
-  if (sxx === 0) return { slope: 0, stderr: 0 };
-  const b = sxy / sxx;
-  if (n < 3) return { slope: b, stderr: 0 };
-  const residuals = points.reduce((sum, [x, y]) => sum + (y - meanY - b * (x - meanX)) ** 2, 0);
-  return { slope: b, stderr: Math.sqrt(residuals / (n - 2) / sxx) };
-}
-
-function cpuPercent(before: ChildStats, after: ChildStats, wallMs: number): number | null {
-  if (wallMs <= 0) return null;
-  const usedUs = after.cpuUserUs + after.cpuSystemUs - before.cpuUserUs - before.cpuSystemUs;
-  return Math.round((usedUs / 1000 / wallMs) * 1000) / 10;
-}
 
 /**
  * Matches pushed values to committed updates by (row, updated_at), whichever arrives first
@@ -197,16 +86,6 @@ class ChurnTracker {
       unknownPushes: this.early.size,
     };
   }
-}
-
-function kindDelta(before: ChildStats, after: ChildStats): Record<string, number> | null {
-  if (!after.statementKinds) return null;
-  const delta: Record<string, number> = {};
-  for (const [kind, count] of Object.entries(after.statementKinds)) {
-    const grown = count - (before.statementKinds?.[kind] ?? 0);
-    if (grown > 0) delta[kind] = grown;
-  }
-  return delta;
 }
 
 export async function runSubscriptionLoad(

@@ -1,4 +1,4 @@
-import { localeOrDefault, type Locale } from '@app/shared/i18n';
+import type { Locale } from '@app/shared/i18n';
 import { serverT } from '@app/shared/i18n/server';
 import type { ActionReason, HoldCategory } from '@app/shared/orders/vocabulary';
 
@@ -14,9 +14,6 @@ import type { Letter } from './render.ts';
  * anti-phishing phrase (docs/decisions/015-order-trust.md). The letters say what changed and
  * link back. The user's own payout and refund addresses are theirs, not requisites.
  */
-
-/** The order's locale, English when it is missing or unknown. */
-export const localeOf = localeOrDefault;
 
 export interface OrderFacts {
   number: string;

@@ -1,16 +1,11 @@
 import type pg from 'pg';
 
-import type { Locale } from '@app/shared/i18n';
+import { localeOrDefault, type Locale } from '@app/shared/i18n';
 import type { MailMessage } from '@app/shared/mail';
 
 import { orderLinkToken, orderLinkUrl } from '../orders/link-token.ts';
 
-import {
-  localeOf,
-  ORDER_TEMPLATES,
-  type OrderFacts,
-  type OrderTemplates,
-} from './order-templates.ts';
+import { ORDER_TEMPLATES, type OrderFacts, type OrderTemplates } from './order-templates.ts';
 import type { OrderRow } from './payload.ts';
 import { orderRecipient } from './recipient.ts';
 import { oneLine, render, type Letter } from './render.ts';
@@ -90,7 +85,7 @@ interface Context {
 }
 
 async function context(db: Db, order: OrderRow, baseUrl: string): Promise<Context> {
-  const locale = localeOf(order.locale);
+  const locale = localeOrDefault(order.locale);
   const t = ORDER_TEMPLATES[locale];
   const labels = await currencyLabels(db, [order.send_currency, order.receive_currency]);
   const sendAmount = (value: string) =>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { localeOf, ORDER_TEMPLATES, type OrderFacts } from './order-templates.ts';
+import { ORDER_TEMPLATES, type OrderFacts } from './order-templates.ts';
 import { displayAmount, orderLinks, utcTime } from './orders.ts';
-import { LOCALES } from '@app/shared/i18n';
+import { localeOrDefault, LOCALES } from '@app/shared/i18n';
 import { ACTION_REASONS, HOLD_CATEGORIES } from '@app/shared/orders/vocabulary';
 
 import { OrderRow } from './payload.ts';
@@ -76,10 +76,10 @@ describe('order e-mail templates', () => {
         render(t.refunded(order, { amount: '1 BTC', txId: 'refund-tx-9' }), 'a@x.example').text,
       ).toContain('refund-tx-9');
     }
-    expect(localeOf('ua')).toBe('ua');
-    expect(localeOf('de')).toBe('en');
-    expect(localeOf('__proto__')).toBe('en');
-    expect(localeOf(null)).toBe('en');
+    expect(localeOrDefault('ua')).toBe('ua');
+    expect(localeOrDefault('de')).toBe('en');
+    expect(localeOrDefault('__proto__')).toBe('en');
+    expect(localeOrDefault(null)).toBe('en');
   });
 
   it('escapes every value in HTML and keeps the text part as typed', () => {

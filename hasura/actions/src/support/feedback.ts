@@ -1,4 +1,4 @@
-import type { Locale } from '@app/shared/i18n';
+import { localeOrDefault, type Locale } from '@app/shared/i18n';
 import type { Logger } from '@app/shared/log';
 import type { Mailer, MailMessage } from '@app/shared/mail';
 
@@ -7,7 +7,6 @@ import { EMAIL, invalidInput, requiredText, uuidArgument } from '../http/argumen
 import { ActionFailure } from '../http/errors.ts';
 import type { ActionContext } from '../http/payload.ts';
 import { requireStaff } from '../http/roles.ts';
-import { localeOf } from '../notifications/order-templates.ts';
 import { multiLine, oneLine, render } from '../notifications/render.ts';
 
 /*
@@ -175,7 +174,7 @@ export async function sendSupportFeedback(options: FeedbackOptions): Promise<Sen
     const row = inserted.rows[0]!;
     const mail = feedbackMail(
       { email, subject, message },
-      localeOf(account.rows[0]?.locale),
+      localeOrDefault(account.rows[0]?.locale),
       options.baseUrl,
       options.inbox,
     );

@@ -7,6 +7,7 @@ export type HasuraErrorCode =
   | 'access-denied'
   | 'action-error'
   | 'bad-request'
+  | 'constraint-error'
   | 'constraint-violation'
   | 'data-exception'
   | 'invalid-json'

@@ -218,7 +218,7 @@ describe.each(databaseTargets)('staff console data service on $name', (target) =
         { userId: ids.alice, currency: 'ETH', buyRate: null, sellRate: null },
         manager,
       );
-      expect(neither.errors?.[0]?.extensions['code']).toBe('constraint-violation');
+      expect(neither.errors?.[0]?.extensions['code']).toBe('permission-error');
 
       const removed = await ok(
         doc.REMOVE_CUSTOM_RATE,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
+import { databaseRefusal } from '@app/shared/errors/database';
+
 import { databaseTargets } from '../../support/databases.ts';
 
 import * as doc from './staff-console-documents.ts';
@@ -314,7 +316,11 @@ describe.each(databaseTargets)('staff console data service on $name', (target) =
         { object: { ...ACCOUNT, account_number: 'de89 3704' } },
         manager,
       );
-      expect(bad.errors?.[0]).toMatchObject({ extensions: { code: 'constraint-violation' } });
+      // A table CHECK: Hasura's dmlTxErrorHandler answers it as a permission error (decision 032).
+      expect(bad.errors?.[0]).toMatchObject({
+        message: expect.stringMatching(/^Check constraint violation\. /) as unknown,
+        extensions: { code: 'permission-error' },
+      });
 
       // The account bob's order b1 was told to pay to.
       const { rows } = await c.db.pool.query<{ id: string }>(
@@ -331,8 +337,12 @@ describe.each(databaseTargets)('staff console data service on $name', (target) =
         message: expect.stringContaining(
           'cannot be changed; deactivate it and add a new account',
         ) as unknown,
-        extensions: { code: 'constraint-violation' },
+        extensions: { code: 'permission-error' },
       });
+      // The code clients branch on, whatever the English says.
+      expect(databaseRefusal(Object.assign(new Error('refused'), { errors: changed.errors }))).toBe(
+        'bank-account-details-fixed',
+      );
       const relabeled = await ok(
         doc.UPDATE_BANK_ACCOUNT,
         { id: used, set: { label: 'EUR (old)', is_active: false } },

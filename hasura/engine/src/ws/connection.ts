@@ -60,6 +60,7 @@ const EXECUTION_ERROR_CODES = new Set<HasuraErrorCode>([
   'postgres-error',
   'unexpected',
   'constraint-violation',
+  'constraint-error',
   'data-exception',
   'permission-error',
   'action-error',

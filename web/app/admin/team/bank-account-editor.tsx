@@ -134,7 +134,7 @@ export function BankAccountEditor({
           onSaved();
           onClose();
         })
-        .catch((error: unknown) => setFormError(t(keyFromData(bankAccountRefusal(error, true)))));
+        .catch((error: unknown) => setFormError(t(keyFromData(bankAccountRefusal(error)))));
       return;
     }
 
@@ -144,7 +144,6 @@ export function BankAccountEditor({
       onClose();
       return;
     }
-    const detailsChanged = Object.keys(changes).some((column) => column !== 'label');
     update({ variables: { id: account.id, set: changes } })
       .then(({ data: answer }) => {
         const saved = answer?.update_bank_accounts_by_pk;
@@ -158,7 +157,7 @@ export function BankAccountEditor({
         onClose();
       })
       .catch((error: unknown) => {
-        const key = bankAccountRefusal(error, detailsChanged);
+        const key = bankAccountRefusal(error);
         setFormError(t(keyFromData(key)));
         // An order was given the account meanwhile: the list shows it fixed now.
         if (key.endsWith('.locked')) onSaved();

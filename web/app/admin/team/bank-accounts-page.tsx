@@ -111,7 +111,7 @@ function BankAccounts({
         setToggling(null);
         reload();
       })
-      .catch((error: unknown) => setToggleError(t(keyFromData(bankAccountRefusal(error, false)))));
+      .catch((error: unknown) => setToggleError(t(keyFromData(bankAccountRefusal(error)))));
   };
 
   const currencyName = (code: string) =>

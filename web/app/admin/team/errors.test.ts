@@ -34,19 +34,27 @@ describe('team page refusals', () => {
     expect(revokeRefusal('invalid-jwt')).toBe('staffTeam:managers.errors.failed');
   });
 
-  it('tells fixed payment details from other constraint violations', () => {
+  it('tells fixed payment details from other refused saves, by the refusal code', () => {
+    // As the official engine answers a trigger's check violation (decision 032).
     const fixed = refusal(
-      'constraint-violation',
-      'Check constraint violation. bank account EUR main is the payment details of orders and cannot be changed; deactivate it and add a new account',
+      'permission-error',
+      'Check constraint violation. bank-account-details-fixed: bank account EUR main is the payment details of orders and cannot be changed; deactivate it and add a new account',
     );
-    expect(bankAccountRefusal(fixed, true)).toBe('staffTeam:bankAccounts.errors.locked');
-    const check = refusal('constraint-violation', 'Check constraint violation. new row violates');
-    expect(bankAccountRefusal(check, true)).toBe('staffTeam:bankAccounts.errors.invalid');
-    expect(bankAccountRefusal(fixed, false)).toBe('staffTeam:bankAccounts.errors.invalid');
-    expect(bankAccountRefusal(refusal('permission-error'), false)).toBe(
+    expect(bankAccountRefusal(fixed)).toBe('staffTeam:bankAccounts.errors.locked');
+    // The English alone is not the contract.
+    const wordsOnly = refusal(
+      'permission-error',
+      'Check constraint violation. bank account EUR main cannot be changed',
+    );
+    expect(bankAccountRefusal(wordsOnly)).toBe('staffTeam:bankAccounts.errors.invalid');
+    const check = refusal('permission-error', 'Check constraint violation. new row violates');
+    expect(bankAccountRefusal(check)).toBe('staffTeam:bankAccounts.errors.invalid');
+    const unique = refusal('constraint-violation', 'Uniqueness violation. duplicate key');
+    expect(bankAccountRefusal(unique)).toBe('staffTeam:bankAccounts.errors.invalid');
+    expect(bankAccountRefusal(refusal('permission-error'))).toBe(
       'staffTeam:bankAccounts.errors.notAllowed',
     );
-    expect(bankAccountRefusal(new TypeError('Failed to fetch'), false)).toBe(
+    expect(bankAccountRefusal(new TypeError('Failed to fetch'))).toBe(
       'staffTeam:bankAccounts.errors.failed',
     );
   });

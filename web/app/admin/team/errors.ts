@@ -1,4 +1,5 @@
 import { GraphqlRequestError } from '@app/client/graphql/request.ts';
+import { databaseRefusal, isCheckViolation } from '@app/shared/errors/database';
 
 /*
  * The refusals of the team pages' operations, matched by code (never by the English message),
@@ -29,23 +30,17 @@ export function revokeRefusal(code: string | undefined): string {
   return 'staffTeam:managers.errors.failed';
 }
 
-/** Whether the engine's message is the trigger's "details fixed" refusal. */
-const detailsFixed = (error: unknown): boolean =>
-  GraphqlRequestError.is(error) &&
-  (/bank_accounts_details_fixed|cannot be changed/i.test(error.message) ||
-    error.errors.some((entry) => /cannot be changed/i.test(entry.message)));
-
 /**
- * Saving a bank account. A constraint violation on an edit that changed the payment details is
- * the trigger keeping an account that orders were given (the list's count may have been stale);
- * otherwise it is a check the form did not foresee.
+ * Saving a bank account. The trigger keeping an account that orders were given refuses with
+ * its code (`bank-account-details-fixed`, decision 032; the list's count may have been stale);
+ * any other check or constraint is a rule the form did not foresee.
  */
-export function bankAccountRefusal(error: unknown, changedDetails: boolean): string {
+export function bankAccountRefusal(error: unknown): string {
+  if (databaseRefusal(error) === 'bank-account-details-fixed')
+    return 'staffTeam:bankAccounts.errors.locked';
   const code = failureCode(error);
-  if (code === 'constraint-violation') {
-    if (changedDetails && detailsFixed(error)) return 'staffTeam:bankAccounts.errors.locked';
+  if (code === 'constraint-violation' || isCheckViolation(error))
     return 'staffTeam:bankAccounts.errors.invalid';
-  }
   if (code === 'permission-error' || code === 'access-denied' || code === 'validation-failed')
     return 'staffTeam:bankAccounts.errors.notAllowed';
   return 'staffTeam:bankAccounts.errors.failed';

@@ -1,0 +1,18 @@
+-- Decision 032: a trigger's refusal that a client must tell apart starts its message with a
+-- stable code and a colon. The official engine answers a check violation to a non-admin role
+-- with the message only ("Check constraint violation. <message>", code permission-error): no
+-- constraint name, no SQLSTATE, so the code in the message is what clients branch on.
+CREATE OR REPLACE FUNCTION public.bank_accounts_details_fixed() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF (NEW.beneficiary, NEW.account_number, NEW.swift_bic, NEW.bank_address, NEW.currency_code)
+     IS DISTINCT FROM
+     (OLD.beneficiary, OLD.account_number, OLD.swift_bic, OLD.bank_address, OLD.currency_code)
+     AND EXISTS (SELECT 1 FROM public.transactions WHERE bank_account_id = OLD.id) THEN
+    RAISE EXCEPTION 'bank-account-details-fixed: bank account % is the payment details of orders and cannot be changed; deactivate it and add a new account',
+      COALESCE(OLD.label, OLD.account_number)
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'bank_accounts_details_fixed';
+  END IF;
+  RETURN NEW;
+END;
+$$;

@@ -5,6 +5,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { keyFromData } from '@app/client/i18n/i18n.ts';
+import { refusalKeys } from '@app/shared/errors';
 import { exchangeProblemMessage, type FieldErrors } from '@app/shared/forms';
 import { trimZeros } from '@app/shared/exchange';
 import { isActionReason, type ActionReason } from '@app/shared/orders/vocabulary';
@@ -34,29 +35,28 @@ import type { Order } from './types.ts';
 
 type Choice = 'continue' | 'refund';
 
-/** The i18n key of a failed resolvePaymentIssue, and the field it concerns. */
-function failureOf(error: unknown): { message: string; field?: RefundField } {
-  if (CombinedGraphQLErrors.is(error)) {
-    const first = error.errors[0];
-    const code = first?.extensions?.['code'];
-    const field = first?.extensions?.['field'];
-    if (code === 'invalid-input' && (field === 'refundAddress' || field === 'refundMemo')) {
-      // The action names what is wrong as the order form's problem code.
-      const problem = first?.extensions?.['problem'];
-      return {
-        message: exchangeProblemMessage(typeof problem === 'string' ? problem : 'invalid'),
-        field,
-      };
-    }
-    if (code === 'refund-required' || code === 'invalid-transition' || code === 'not-found') {
-      return { message: `trust:action.errors.${code}` };
-    }
-    // A quote refused for the amount that arrived (below the minimum, stale rates...).
-    if (typeof code === 'string') {
-      return { message: `home:widget.errors.${code}` };
-    }
+/**
+ * What a failed resolvePaymentIssue shows: a refund field's problem next to it, or the keys to
+ * try for the form (the trust page's words, the widget's for a refused continuation, which is a
+ * new quote, then the catalog's message of the code, then the generic failure).
+ */
+function failureOf(error: unknown): { message: string; field: RefundField } | { keys: string[] } {
+  const generic = 'common:notify.somethingWentWrong';
+  if (!CombinedGraphQLErrors.is(error)) return { keys: [generic] };
+  const first = error.errors[0];
+  const code = first?.extensions?.['code'];
+  const field = first?.extensions?.['field'];
+  if (code === 'invalid-input' && (field === 'refundAddress' || field === 'refundMemo')) {
+    // The action names what is wrong as the order form's problem code.
+    const problem = first?.extensions?.['problem'];
+    return {
+      message: exchangeProblemMessage(typeof problem === 'string' ? problem : 'invalid'),
+      field,
+    };
   }
-  return { message: 'common:notify.somethingWentWrong' };
+  const own =
+    typeof code === 'string' ? [`trust:action.errors.${code}`, `home:widget.errors.${code}`] : [];
+  return { keys: refusalKeys(code, own, generic) };
 }
 
 export function PaymentIssue({ order, send }: { order: Order; send: string }) {
@@ -78,7 +78,7 @@ export function PaymentIssue({ order, send }: { order: Order; send: string }) {
   });
   const [errors, setErrors] = useState<FieldErrors<RefundField>>({});
   const [confirming, setConfirming] = useState<RefundTarget | null>(null);
-  const [failure, setFailure] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string[] | undefined>();
   const [done, setDone] = useState(false);
   const [resolve, { loading }] = useMutation(ResolvePaymentIssueDocument);
 
@@ -127,10 +127,10 @@ export function PaymentIssue({ order, send }: { order: Order; send: string }) {
       setDone(true);
     } catch (error) {
       haptic.error();
-      const { message, field } = failureOf(error);
+      const failure = failureOf(error);
       setConfirming(null);
-      if (field) setErrors({ [field]: message });
-      else setFailure(message);
+      if ('field' in failure) setErrors({ [failure.field]: failure.message });
+      else setFailure(failure.keys);
     }
   };
 
@@ -246,7 +246,7 @@ export function PaymentIssue({ order, send }: { order: Order; send: string }) {
         ) : null}
         {failure ? (
           <p className="form-error" role="alert">
-            {t([keyFromData(failure), 'common:notify.somethingWentWrong'])}
+            {t(failure.map(keyFromData))}
           </p>
         ) : null}
       </div>

@@ -1,3 +1,5 @@
+import type { CatalogKey } from '../i18n/resource-types.ts';
+
 /*
  * The error catalog: every code the auth service and the actions service answer with, once.
  * Each code has the HTTP status it is answered with (the actions service may answer a few
@@ -94,3 +96,23 @@ export const isErrorCode = (value: unknown): value is ErrorCode =>
 
 /** The translation key of a code's message: `errors:<code>`. */
 export const errorKey = <Code extends ErrorCode>(code: Code): `errors:${Code}` => `errors:${code}`;
+
+/**
+ * The key a client shows for a refusal it has no words of its own for: the catalog's message of
+ * the code (`errors:<code>`) when it is a catalog code, else `fallback` (its generic failure).
+ */
+export const errorKeyOr = <Fallback extends CatalogKey>(
+  code: unknown,
+  fallback: Fallback,
+): `errors:${ErrorCode}` | Fallback => (isErrorCode(code) ? errorKey(code) : fallback);
+
+/**
+ * The keys a client tries, in order, for a refused request: its own words for the code, then
+ * the catalog's message of the code, then `fallback`; i18next shows the first it has
+ * (`t([...keys])`).
+ */
+export const refusalKeys = (
+  code: unknown,
+  own: readonly string[],
+  fallback: CatalogKey,
+): string[] => [...own, ...(isErrorCode(code) ? [errorKey(code)] : []), fallback];

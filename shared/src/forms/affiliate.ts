@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 
+import type { CatalogKey } from '../i18n/resource-types.ts';
+
 import { GENERIC_ERROR } from './auth-errors.ts';
 import { MESSAGES, requiredText } from './fields.ts';
 import { USDT_AMOUNT } from './patterns.ts';
@@ -17,7 +19,7 @@ export const AFFILIATE_MESSAGES = {
   belowMinimum: 'account:affiliate.withdraw.errors.below-minimum',
   insufficientBalance: 'account:affiliate.withdraw.errors.insufficient-balance',
   invalidWallet: 'account:affiliate.withdraw.errors.invalid-wallet-address',
-} as const;
+} as const satisfies Record<string, CatalogKey>;
 
 /** Spec section 9: the smallest bonus withdrawal, in USDT. */
 export const MIN_WITHDRAWAL_USDT = '100';
@@ -88,7 +90,7 @@ export type WithdrawalForm = z.output<ReturnType<typeof withdrawalForm>>;
 export function withdrawalErrorMessage(
   code: string | undefined,
   field?: unknown,
-): { field: 'amount' | 'walletAddress' | undefined; message: string } {
+): { field: 'amount' | 'walletAddress' | undefined; message: CatalogKey } {
   switch (code) {
     case 'below-minimum':
       return { field: 'amount', message: AFFILIATE_MESSAGES.belowMinimum };

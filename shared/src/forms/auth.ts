@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 
+import type { CatalogKey } from '../i18n/resource-types.ts';
+
 import { emailField, MESSAGES } from './fields.ts';
 
 /*
@@ -14,7 +16,7 @@ export const PASSWORD_MESSAGES = {
   tooLong: 'auth:errors.passwordTooLong',
   tooSimple: 'auth:errors.passwordTooSimple',
   isEmail: 'auth:errors.passwordIsEmail',
-} as const;
+} as const satisfies Record<string, CatalogKey>;
 
 export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 128;
@@ -24,7 +26,7 @@ const typedPassword = () =>
   z.string({ error: MESSAGES.required }).check(z.minLength(1, MESSAGES.required));
 
 /** The policy's problem with a new password, as an i18n key, or undefined when it passes. */
-export function passwordProblem(password: string, email?: string): string | undefined {
+export function passwordProblem(password: string, email?: string): CatalogKey | undefined {
   if (password.length === 0) return MESSAGES.required;
   const length = [...password].length;
   if (length < MIN_PASSWORD_LENGTH) return PASSWORD_MESSAGES.tooShort;

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 
+import type { CatalogKey } from '../i18n/resource-types.ts';
+
 import { emailField, MESSAGES, requiredText } from './fields.ts';
 import { electronicIban, IBAN_SHAPE, MEMO_MAX_LENGTH, WALLET_ADDRESS } from './patterns.ts';
 
@@ -20,7 +22,7 @@ export const EXCHANGE_MESSAGES = {
   invalidWallet: 'exchange:create.errors.invalid-wallet-address',
   invalidIban: 'exchange:create.errors.invalid-iban',
   tooLong: 'exchange:create.errors.too-long',
-} as const;
+} as const satisfies Record<string, CatalogKey>;
 
 export type PayoutKind = 'crypto' | 'fiat' | 'cash';
 
@@ -181,16 +183,22 @@ export const EXCHANGE_PROBLEMS = [
 export type ExchangeProblem = (typeof EXCHANGE_PROBLEMS)[number];
 
 /** Maps the createExchange action's field problems (`extensions.fields`) to i18n keys. */
-export function exchangeProblemMessage(problem: string): string {
-  switch (problem) {
-    case 'required':
-      return MESSAGES.required;
-    case 'invalid-email':
-      return MESSAGES.email;
-    default:
-      return `exchange:create.errors.${problem}`;
-  }
+export function exchangeProblemMessage(problem: string): CatalogKey {
+  return Object.hasOwn(PROBLEM_MESSAGES, problem)
+    ? PROBLEM_MESSAGES[problem as ExchangeProblem]
+    : PROBLEM_MESSAGES.invalid;
 }
+
+const PROBLEM_MESSAGES = {
+  required: MESSAGES.required,
+  'invalid-email': MESSAGES.email,
+  'too-long': EXCHANGE_MESSAGES.tooLong,
+  'invalid-wallet-address': EXCHANGE_MESSAGES.invalidWallet,
+  'invalid-iban': EXCHANGE_MESSAGES.invalidIban,
+  'not-applicable': 'exchange:create.errors.not-applicable',
+  'must-agree': EXCHANGE_MESSAGES.mustAgree,
+  invalid: 'exchange:create.errors.invalid',
+} as const satisfies Record<ExchangeProblem, CatalogKey>;
 
 /** The problem code of one of the schema's messages (the action answers codes, not keys). */
 export const exchangeProblemOf = (message: string): ExchangeProblem =>

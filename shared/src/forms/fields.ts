@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 
+import type { CatalogKey } from '../i18n/resource-types.ts';
+
 /*
  * Form plumbing every client shares. Schemas use `zod/mini` (about 5 KiB in a browser bundle
  * against about 27 for classic zod, PERFORMANCE.md) and their messages are i18n keys
@@ -12,7 +14,7 @@ export const MESSAGES = {
   email: 'common:validation.email',
   passwordsMismatch: 'common:validation.passwordsMismatch',
   code: 'common:validation.code',
-} as const;
+} as const satisfies Record<string, CatalogKey>;
 
 /** Field name → the i18n key of its first problem; empty when the values are valid. */
 export type FieldErrors<Field extends string = string> = Partial<Record<Field, string>>;

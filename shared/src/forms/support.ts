@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 
+import type { CatalogKey } from '../i18n/resource-types.ts';
+
 import { emailField, MESSAGES, requiredText } from './fields.ts';
 
 /*
@@ -14,7 +16,7 @@ export const SUPPORT_MESSAGES = {
   tooLong: 'contact:form.errors.tooLong',
   /** Spec section 5: a second request within about a minute. */
   cooldown: 'common:validation.supportCooldown',
-} as const;
+} as const satisfies Record<string, CatalogKey>;
 
 const limited = (max: number) => requiredText().check(z.maxLength(max, SUPPORT_MESSAGES.tooLong));
 
@@ -47,7 +49,7 @@ export function supportRequestInput(form: SupportRequestForm): {
  * The message for a field the action refused (`invalid-input` with `extensions.field`): its
  * text says which rule failed (`email: Invalid email`, `name: at most 200 characters.`, …).
  */
-export function supportFieldMessage(field: string, serverMessage: string | undefined): string {
+export function supportFieldMessage(field: string, serverMessage: string | undefined): CatalogKey {
   const text = serverMessage ?? '';
   if (/required/i.test(text)) return MESSAGES.required;
   if (/at most/i.test(text)) return SUPPORT_MESSAGES.tooLong;

@@ -19,6 +19,7 @@ import { LOCALES, type Locale } from './locales.ts';
 
 export * from './locales.ts';
 export type { Messages } from './types.ts';
+export type { CatalogKey } from './resource-types.ts';
 export {
   loadResources,
   loadStaffResources,

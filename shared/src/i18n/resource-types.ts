@@ -5,7 +5,7 @@
  */
 import type { en } from './resources/en.ts';
 import type { enStaff } from './resources/staff-en.ts';
-import type { Catalog } from './types.ts';
+import type { Catalog, KeyOf } from './types.ts';
 
 /** English's catalogs, namespace by namespace: the source every locale is typed against. */
 export type SourceResources = typeof en;
@@ -17,3 +17,15 @@ export type LocaleResources = { [N in Namespace]: Catalog<SourceResources[N]> };
 export type SourceStaffResources = typeof enStaff;
 export type StaffNamespace = keyof SourceStaffResources;
 export type StaffResources = { [N in StaffNamespace]: Catalog<SourceStaffResources[N]> };
+
+type Sources = SourceResources & SourceStaffResources;
+type SourceNamespace = Namespace | StaffNamespace;
+
+/**
+ * A key of any catalog as the clients' `t` takes it: `namespace:dotted.path`, a plural group by
+ * its base. Shared code that hands keys to the clients (form rules, error maps) types them with
+ * this, so a key missing from English fails the typecheck where it is written.
+ */
+export type CatalogKey = {
+  [N in SourceNamespace]: `${N}:${KeyOf<Sources[N]>}`;
+}[SourceNamespace];

@@ -11,7 +11,7 @@ import {
 } from '@app/shared/forms';
 
 import { GraphqlRequestError } from '@app/client/graphql/request.ts';
-import { errorKey, isErrorCode } from '@app/shared/errors';
+import { refusalKeys } from '@app/shared/errors';
 
 /*
  * The owner's choice on an order that needs it (issue 10, `resolvePaymentIssue`): continue at
@@ -107,11 +107,10 @@ export function choiceFailureMessage(failure: ChoiceFailure): {
   // A continuation is a new quote: its refusals (below the minimum, stale rates, ...) are the
   // exchange widget's.
   return {
-    message: [
-      `trust:action.errors.${code}`,
-      `home:widget.errors.${code}`,
-      ...(isErrorCode(code) ? [errorKey(code)] : []),
+    message: refusalKeys(
+      code,
+      [`trust:action.errors.${code}`, `home:widget.errors.${code}`],
       'common:notify.somethingWentWrong',
-    ],
+    ),
   };
 }

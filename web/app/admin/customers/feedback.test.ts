@@ -66,6 +66,8 @@ describe('feedbackFailure', () => {
     expect(feedbackFailure(refusal('something-new'))).toEqual({
       message: 'staffCustomers:feedback.errors.unknown',
     });
+    // A catalog code the form has no words of its own for: the catalog's message.
+    expect(feedbackFailure(refusal('access-denied'))).toEqual({ message: 'errors:access-denied' });
     expect(feedbackFailure(new TypeError('Failed to fetch'))).toEqual({
       message: 'staffCustomers:feedback.errors.network',
     });

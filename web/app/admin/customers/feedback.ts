@@ -1,3 +1,4 @@
+import { errorKeyOr } from '@app/shared/errors';
 import { isEmail } from '@app/shared/forms';
 
 import { GraphqlRequestError } from '@app/client/graphql/request.ts';
@@ -81,7 +82,7 @@ export function feedbackFailure(error: unknown): FeedbackFailure {
     return { message: 'staffCustomers:feedback.errors.invalid' };
   }
   const known = code === undefined ? undefined : FORM_MESSAGES[code];
-  return { message: known ?? 'staffCustomers:feedback.errors.unknown' };
+  return { message: known ?? errorKeyOr(code, 'staffCustomers:feedback.errors.unknown') };
 }
 
 /** The subject a reply to a request starts with. */

@@ -19,7 +19,9 @@ describe('team page refusals', () => {
         key: `staffTeam:managers.errors.grant.${code}`,
         field: true,
       });
-    expect(grantRefusal('unexpected')).toEqual({
+    // Another catalog code: the catalog's message; anything else: the page's own failure.
+    expect(grantRefusal('unexpected')).toEqual({ key: 'errors:unexpected', field: false });
+    expect(grantRefusal('not-a-code')).toEqual({
       key: 'staffTeam:managers.errors.failed',
       field: false,
     });
@@ -31,7 +33,8 @@ describe('team page refusals', () => {
       'staffTeam:managers.errors.revoke.cannot-revoke-self',
     );
     expect(revokeRefusal('administrator')).toBe('staffTeam:managers.errors.revoke.administrator');
-    expect(revokeRefusal('invalid-jwt')).toBe('staffTeam:managers.errors.failed');
+    expect(revokeRefusal('invalid-jwt')).toBe('errors:invalid-jwt');
+    expect(revokeRefusal(undefined)).toBe('staffTeam:managers.errors.failed');
   });
 
   it('tells fixed payment details from other refused saves, by the refusal code', () => {

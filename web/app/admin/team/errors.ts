@@ -1,4 +1,5 @@
 import { GraphqlRequestError } from '@app/client/graphql/request.ts';
+import { errorKeyOr } from '@app/shared/errors';
 import { databaseRefusal, isCheckViolation } from '@app/shared/errors/database';
 
 /*
@@ -21,13 +22,13 @@ const REVOKE_REFUSALS = ['user-not-found', 'cannot-revoke-self', 'administrator'
 export function grantRefusal(code: string | undefined): { key: string; field: boolean } {
   if (code && GRANT_REFUSALS.includes(code))
     return { key: `staffTeam:managers.errors.grant.${code}`, field: true };
-  return { key: 'staffTeam:managers.errors.failed', field: false };
+  return { key: errorKeyOr(code, 'staffTeam:managers.errors.failed'), field: false };
 }
 
 /** `revokeManagerRole(userId)`. */
 export function revokeRefusal(code: string | undefined): string {
   if (code && REVOKE_REFUSALS.includes(code)) return `staffTeam:managers.errors.revoke.${code}`;
-  return 'staffTeam:managers.errors.failed';
+  return errorKeyOr(code, 'staffTeam:managers.errors.failed');
 }
 
 /**
@@ -43,5 +44,5 @@ export function bankAccountRefusal(error: unknown): string {
     return 'staffTeam:bankAccounts.errors.invalid';
   if (code === 'permission-error' || code === 'access-denied' || code === 'validation-failed')
     return 'staffTeam:bankAccounts.errors.notAllowed';
-  return 'staffTeam:bankAccounts.errors.failed';
+  return errorKeyOr(code, 'staffTeam:bankAccounts.errors.failed');
 }

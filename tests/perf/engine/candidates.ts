@@ -1,0 +1,114 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import type { BenchLog } from '../harness.ts';
+
+import { ChildServer } from './children.ts';
+import type { BenchConfig } from './config.ts';
+import type { BenchDatabase } from './database.ts';
+import { JWT_SECRET } from './metadata.ts';
+import type { Candidate, QueryName } from './workload.ts';
+
+/*
+ * The candidate processes of `npm run bench:engine`: the engine, the hand-written pg+http
+ * endpoint and PostGraphile 4 (installed into its own folder on first use). A candidate that
+ * fails to start is recorded with its reason; the bench reports it as unavailable.
+ */
+
+export const POSTGRAPHILE_DIR = fileURLToPath(new URL('../postgraphile/', import.meta.url));
+export const CANDIDATES: Candidate[] = ['pg_http', 'engine', 'postgraphile'];
+
+/** PostGraphile 4 lives in its own install (graphql 15); installs it from its lockfile when absent. */
+async function ensurePostgraphile(step: BenchLog['step']): Promise<string | undefined> {
+  if (existsSync(path.join(POSTGRAPHILE_DIR, 'node_modules', 'postgraphile', 'package.json')))
+    return undefined;
+  step('installing PostGraphile 4 into tests/perf/postgraphile (npm ci, its own lockfile)');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const code = await new Promise<number | null>((resolve) => {
+    const child = spawn(
+      npm,
+      ['ci', '--prefix', POSTGRAPHILE_DIR, '--no-audit', '--no-fund', '--loglevel=error'],
+      {
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
+    const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
+    child.on('exit', (exitCode) => {
+      clearTimeout(timer);
+      resolve(exitCode);
+    });
+    child.on('error', () => {
+      clearTimeout(timer);
+      resolve(-1);
+    });
+  });
+  return code === 0 ? undefined : `npm ci --prefix tests/perf/postgraphile failed (${code})`;
+}
+
+export interface Servers {
+  pg_http?: ChildServer;
+  engine?: ChildServer;
+  postgraphile?: ChildServer;
+  failures: Partial<Record<Candidate, string>>;
+}
+
+export async function startServers(
+  db: BenchDatabase,
+  config: BenchConfig,
+  step: BenchLog['step'],
+): Promise<Servers> {
+  const env = {
+    BENCH_DATABASE_URL: db.url,
+    BENCH_POOL_SIZE: String(config.poolSize),
+    BENCH_REFETCH_MS: String(config.refetchIntervalMs),
+    BENCH_JWT_SECRET: JWT_SECRET,
+  };
+  const servers: Servers = { failures: {} };
+  const firstLine = (error: unknown) =>
+    (error instanceof Error ? error.message : String(error)).split('\n').slice(0, 6).join(' | ');
+  const start = async (
+    candidate: Candidate,
+    name: string,
+    script: URL,
+    options: Parameters<typeof ChildServer.start>[2],
+  ) => {
+    try {
+      servers[candidate] = await ChildServer.start(name, script, options);
+    } catch (error) {
+      servers.failures[candidate] = firstLine(error);
+    }
+  };
+  await start('engine', 'engine', new URL('../servers/engine-server.ts', import.meta.url), {
+    env,
+    typescript: true,
+  });
+  await start('pg_http', 'pg+http', new URL('../servers/pg-http-server.ts', import.meta.url), {
+    env,
+    typescript: true,
+  });
+  const installFailure = await ensurePostgraphile(step);
+  if (installFailure) servers.failures.postgraphile = installFailure;
+  else {
+    await start(
+      'postgraphile',
+      'postgraphile',
+      new URL('../postgraphile/server.js', import.meta.url),
+      {
+        // PGlite is one session shared by every connection: PostGraphile's named prepared
+        // statements would collide there, so it runs unprepared on PGlite.
+        env:
+          db.kind === 'pglite' ? { ...env, POSTGRAPHILE_PREPARED_STATEMENT_CACHE_SIZE: '0' } : env,
+        typescript: false,
+        cwd: POSTGRAPHILE_DIR,
+      },
+    );
+  }
+  return servers;
+}
+
+export function targetUrl(servers: Servers, candidate: Candidate, query: QueryName): string {
+  const server = servers[candidate]!;
+  return candidate === 'pg_http' ? `${server.url}/${query}` : server.url;
+}

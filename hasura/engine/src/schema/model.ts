@@ -35,16 +35,24 @@ export interface ComputedField {
 }
 
 /**
- * The names of a computed field's own arguments: the function's, but the row and the session.
- * A field without any has no `args` argument at all (Hasura's schema).
+ * A computed field's own arguments, with their SQL types: the function's, but the row and the
+ * session. A field without any has no `args` argument at all (Hasura's schema).
  */
-export function computedFieldInputNames(computed: ComputedField): string[] {
-  const rowArgument = computed.tableArgument ?? computed.fn.argNames[0];
-  return computed.fn.argNames.filter(
-    (name): name is string =>
-      name !== undefined && name !== rowArgument && name !== computed.sessionArgument,
-  );
+export function computedFieldOwnArguments(
+  computed: ComputedField,
+): Array<{ name: string; sqlType: string }> {
+  const { fn } = computed;
+  const rowArgument = computed.tableArgument ?? fn.argNames[0];
+  return fn.argTypes.flatMap((sqlType, i) => {
+    const name = fn.argNames[i];
+    if (name === undefined || name === rowArgument || name === computed.sessionArgument) return [];
+    return [{ name, sqlType }];
+  });
 }
+
+/** The names of a computed field's own arguments (computedFieldOwnArguments). */
+export const computedFieldInputNames = (computed: ComputedField): string[] =>
+  computedFieldOwnArguments(computed).map(({ name }) => name);
 
 /** A tracked table with everything every role could see. */
 export interface TableSchema {

@@ -8,7 +8,12 @@ import {
   type GraphQLFieldConfigMap,
 } from 'graphql';
 
-import type { ColumnField, ComputedField, RoleTable } from '../model.ts';
+import {
+  computedFieldOwnArguments,
+  type ColumnField,
+  type ComputedField,
+  type RoleTable,
+} from '../model.ts';
 import { isJsonType, scalarName } from '../scalars.ts';
 
 import type { RoleTypes } from './role-types.ts';
@@ -108,21 +113,17 @@ function objectFields(types: RoleTypes, entry: RoleTable): GraphQLFieldConfigMap
   return fields;
 }
 
-/** The function's own arguments: all but the row and the session argument. */
+/** The function's own arguments (all but the row and the session argument) as GraphQL scalars. */
 export function computedFieldInputs(
   types: RoleTypes,
   computed: ComputedField,
 ): Array<{ name: string; scalar: string }> {
-  const { fn } = computed;
-  const rowArgument = computed.tableArgument ?? fn.argNames[0];
-  return fn.argTypes.flatMap((sqlType, i) => {
-    const name = fn.argNames[i];
-    if (name === undefined || name === rowArgument || name === computed.sessionArgument) return [];
+  return computedFieldOwnArguments(computed).map(({ name, sqlType }) => {
     const bare = sqlType.replace(/^[a-z_][a-z0-9_]*\./, '');
     const array = bare.endsWith('[]');
     const typeName =
       SQL_TYPE_NAMES[array ? bare.slice(0, -2) : bare] ?? (array ? bare.slice(0, -2) : bare);
-    return [{ name, scalar: scalarName(array ? `_${typeName}` : typeName) }];
+    return { name, scalar: scalarName(array ? `_${typeName}` : typeName) };
   });
 }
 

@@ -11,7 +11,7 @@ import { createI18n, loadCatalog } from '@app/client/i18n/i18n.ts';
 
 import { App } from './app.tsx';
 import { reloadForNewBuild } from './components/route-error.tsx';
-import { deepLinkTarget, openDeepLink } from './deep-link.ts';
+import { deepLinkTarget, launchIdOf, openDeepLink } from './deep-link.ts';
 import { miniappConfig } from './env.ts';
 import { preloadCatalog } from './exchange/catalog.ts';
 import { setSessionLocale } from './session.ts';
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   document.documentElement.lang = LANGUAGE_TAGS[locale];
 
   const deepLink = parseStartParam(telegram?.startParam);
-  if (telegram) openDeepLink(basePath, deepLinkTarget(deepLink));
+  if (telegram) openDeepLink(basePath, deepLinkTarget(deepLink), launchIdOf(telegram.initData));
 
   await loadCatalog(locale);
   const root = createRoot(document.getElementById('root')!);

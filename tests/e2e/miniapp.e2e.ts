@@ -201,6 +201,33 @@ test('deep links open an order, or a pair with a referral code for a new account
   await link.close();
 });
 
+test('every launch in one tab opens its own deep link, a reload stays put', async ({ page }) => {
+  // Telegram Web opens every launch of the mini-app in the same tab (one sessionStorage).
+  const owner = newTelegramUser();
+  await page.goto(launchUrl({ user: owner }));
+  const id = await createOrder(page, '0.015');
+
+  await page.goto(launchUrl({ user: owner, startapp: `order_${id}` }));
+  await expect(page).toHaveURL(new RegExp(`/telegram-app/transaction/${id}`));
+  await expect(page.getByText('0.015 BTC')).toBeVisible();
+
+  // The next launch, from another of the bot's buttons: its own link.
+  await page.goto(launchUrl({ user: owner, startapp: 'pair_eth-to-btc' }));
+  await expect(page.getByRole('button', { name: /^From ETH/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^To BTC/ })).toBeVisible();
+
+  // And the order's button again: the order, not the exchange this tab showed last.
+  await page.goto(launchUrl({ user: owner, startapp: `order_${id}` }));
+  await expect(page).toHaveURL(new RegExp(`/telegram-app/transaction/${id}`));
+
+  // Within that launch the person goes back to the exchange and reloads: no jump to the order.
+  await backButton(page).click();
+  await expect(page.locator('#send-amount')).toBeVisible();
+  await page.reload();
+  await expect(page.locator('#send-amount')).toBeVisible();
+  await expect(page).not.toHaveURL(/\/transaction\//);
+});
+
 test("the app follows Telegram's theme, light or dark, live", async ({ page }) => {
   // Scripts as strings: this project's test types have no DOM (they run in the page).
   const background = () =>

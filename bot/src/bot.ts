@@ -1,6 +1,6 @@
 import { autoRetry } from '@grammyjs/auto-retry';
 import { apiThrottler } from '@grammyjs/transformer-throttler';
-import { Bot, InlineKeyboard, type Context } from 'grammy';
+import { Bot, GrammyError, InlineKeyboard, type Context } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 
 import { parseStartParam } from '@app/shared/telegram';
@@ -16,7 +16,7 @@ import {
 } from './db.ts';
 import type { BotEnv } from './env.ts';
 import { receiveText, sendText, statusText } from './format.ts';
-import { consoleUrl, miniappUrl } from './links.ts';
+import { consoleUrl, miniappUrl, privateChatUrl } from './links.ts';
 import { localeOfTelegram, translator } from './texts.ts';
 
 /*
@@ -55,23 +55,40 @@ export function createBot(deps: BotDeps): Bot {
   bot.api.config.use(apiThrottler(deps.throttle));
   bot.api.config.use(autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 300 }));
 
-  bot.command('start', async (ctx) => {
+  // Groups (the staff chats, or any group someone adds the bot to): Telegram allows web_app
+  // buttons only in private chats, and a person's orders are theirs alone. /start and
+  // /history answer with a URL button into the private chat with the bot (its deep link passed
+  // on); other messages get no reply.
+  const groups = bot.chatType(['group', 'supergroup']);
+  groups.command(['start', 'history'], async (ctx) => {
+    const t = translator(localeOf(ctx));
+    const payload = ctx.hasCommand('start') ? ctx.match.trim() : '';
+    await ctx.reply(t('group.private'), {
+      reply_markup: new InlineKeyboard().url(
+        t('group.openChat'),
+        privateChatUrl(ctx.me.username, payload),
+      ),
+    });
+  });
+
+  const people = bot.chatType('private');
+  people.command('start', async (ctx) => {
     const t = translator(localeOf(ctx));
     const link = parseStartParam(ctx.match.trim());
     const keyboard = new InlineKeyboard().webApp(
       link.orderId
-        ? t('start.open')
+        ? t('start.openOrder')
         : link.pair
           ? t('start.openPair', { from: link.pair.from, to: link.pair.to })
           : t('start.open'),
       miniappUrl(env, link),
     );
-    await ctx.reply(t('start.greeting', { name: ctx.from?.first_name ?? '' }), {
+    await ctx.reply(t('start.greeting', { name: ctx.from.first_name }), {
       reply_markup: keyboard,
     });
   });
 
-  bot.command('history', async (ctx) => {
+  people.command('history', async (ctx) => {
     const locale = localeOf(ctx);
     const t = translator(locale);
     const account = ctx.from ? await accountOfTelegramUser(db, ctx.from.id) : undefined;
@@ -152,7 +169,8 @@ export function createBot(deps: BotDeps): Bot {
     }
   });
 
-  bot.on('message', async (ctx) => {
+  // Last: anything else in a private chat (a branch made here, after every command).
+  bot.chatType('private').on('message', async (ctx) => {
     await ctx.reply(translator(localeOf(ctx))('fallback'));
   });
 
@@ -162,8 +180,21 @@ export function createBot(deps: BotDeps): Bot {
   return bot;
 }
 
-/** The commands and the menu button people see, in each language Telegram knows them by. */
-export async function configureBot(bot: Bot, env: BotEnv): Promise<void> {
+/**
+ * The commands and the menu button people see, in each language Telegram knows them by. The
+ * commands are for private chats only (a group shows none: its members talk to each other);
+ * lists an earlier version set for every chat are removed. A Bot API server without one of these
+ * methods (a test server, an older self-hosted one) costs the menu, not the bot: a warning.
+ */
+export async function configureBot(bot: Bot, env: BotEnv, logger: Logger): Promise<void> {
+  const optional = async (method: string, call: () => Promise<unknown>) => {
+    try {
+      await call();
+    } catch (error) {
+      if (!(error instanceof GrammyError)) throw error;
+      logger.warn({ method, error: error.description }, 'the Bot API refused an optional setting');
+    }
+  };
   const languages = [
     { locale: 'en', code: undefined },
     { locale: 'ru', code: 'ru' },
@@ -175,13 +206,19 @@ export async function configureBot(bot: Bot, env: BotEnv): Promise<void> {
       command,
       description: t(`commands.${command}`),
     }));
-    await bot.api.setMyCommands(commands, code ? { language_code: code } : {});
+    const language = code ? { language_code: code } : {};
+    await optional('deleteMyCommands', () => bot.api.deleteMyCommands(language));
+    await optional('setMyCommands', () =>
+      bot.api.setMyCommands(commands, { scope: { type: 'all_private_chats' }, ...language }),
+    );
   }
-  await bot.api.setChatMenuButton({
-    menu_button: {
-      type: 'web_app',
-      text: translator('en')('menu'),
-      web_app: { url: miniappUrl(env) },
-    },
-  });
+  await optional('setChatMenuButton', () =>
+    bot.api.setChatMenuButton({
+      menu_button: {
+        type: 'web_app',
+        text: translator('en')('menu'),
+        web_app: { url: miniappUrl(env) },
+      },
+    }),
+  );
 }

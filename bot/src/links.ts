@@ -19,3 +19,14 @@ export function miniappUrl(env: BotEnv, link: StartParam = {}): string {
 /** A staff console page on the web portal. */
 export const consoleUrl = (env: BotEnv, path: string): string =>
   `${env.PUBLIC_WEB_URL.replace(/\/$/, '')}${path}`;
+
+/**
+ * The private chat with the bot, opened with `/start <payload>` (Telegram's t.me deep link; the
+ * payload is the mini-app's start parameter, which /start passes on). For buttons in groups,
+ * where a web_app button is refused.
+ */
+export function privateChatUrl(username: string, payload = ''): string {
+  const url = new URL(`https://t.me/${username}`);
+  if (payload) url.searchParams.set('start', payload);
+  return url.toString();
+}

@@ -103,7 +103,7 @@ async function startUpdates(): Promise<void> {
     });
     logger.info('updates by long polling');
   }
-  await configureBot(bot, env);
+  await configureBot(bot, env, logger);
 }
 
 const server = app.listen(env.BOT_PORT, env.BOT_HOST);

@@ -145,7 +145,8 @@ export class BotApiEmulator {
       date: Math.floor(Date.now() / 1000),
       text,
     };
-    const command = /^\/\w+/.exec(text);
+    // A command's entity covers the bot's name too (`/start@bot`), as Telegram marks it.
+    const command = /^\/\w+(?:@\w+)?/.exec(text);
     const entities = command
       ? [{ type: 'bot_command', offset: 0, length: command[0].length }]
       : undefined;
@@ -193,56 +194,62 @@ export class BotApiEmulator {
       ...(req.query as Record<string, unknown>),
       ...((req.body ?? {}) as Record<string, unknown>),
     };
-    // Form bodies carry objects as JSON strings, as Telegram accepts them.
+    // Form bodies carry objects as JSON strings, as Telegram accepts them: only the parameters
+    // whose type is an object or an array (a message's text may well start with a bracket).
     for (const [key, value] of Object.entries(params)) {
-      if (typeof value === 'string' && /^[[{]/.test(value)) {
+      if (typeof value === 'string' && JSON_PARAMETERS.has(key)) {
         try {
           params[key] = JSON.parse(value);
         } catch {
-          // A plain string that happens to start with a bracket.
+          return this.error(res, 400, `Bad Request: can't parse ${key} JSON object`);
         }
       }
     }
-    if (method !== 'getUpdates') this.calls.push({ method, params });
-    if (method !== 'getUpdates' && method !== 'getMe' && this.failures.count > 0) {
+    const polling = /^getupdates$/i.test(method);
+    if (!polling) this.calls.push({ method, params });
+    if (!polling && !/^getme$/i.test(method) && this.failures.count > 0) {
       this.failures.count -= 1;
       return this.error(res, 429, `Too Many Requests: retry after ${this.failures.retryAfter}`, {
         retry_after: this.failures.retryAfter,
       });
     }
-    switch (method) {
-      case 'getMe':
+    // Telegram matches method names case-insensitively (getme, GETME and getMe are one).
+    switch (method.toLowerCase()) {
+      case 'getme':
         return this.reply(res, this.botInfo);
-      case 'getUpdates':
+      case 'getupdates':
         return this.getUpdates(params, res);
-      case 'setWebhook':
+      case 'setwebhook':
         this.webhook = {
           url: text(params['url']),
           ...(params['secret_token'] ? { secret_token: text(params['secret_token']) } : {}),
         };
         return this.reply(res, true);
-      case 'deleteWebhook':
+      case 'deletewebhook':
         this.webhook = undefined;
         return this.reply(res, true);
-      case 'getWebhookInfo':
+      case 'getwebhookinfo':
         return this.reply(res, {
           url: this.webhook?.url ?? '',
           has_custom_certificate: false,
           pending_update_count: 0,
         });
-      case 'setMyCommands':
-        this.commands.set(text(params['language_code']), params['commands']);
+      case 'setmycommands':
+        this.commands.set(commandsKey(params), params['commands']);
         return this.reply(res, true);
-      case 'setChatMenuButton':
+      case 'deletemycommands':
+        this.commands.delete(commandsKey(params));
+        return this.reply(res, true);
+      case 'setchatmenubutton':
         this.menuButton = params['menu_button'];
         return this.reply(res, true);
-      case 'getChatMenuButton':
+      case 'getchatmenubutton':
         return this.reply(res, this.menuButton);
-      case 'sendMessage':
+      case 'sendmessage':
         return this.sendMessage(params, res);
-      case 'editMessageText':
+      case 'editmessagetext':
         return this.editMessageText(params, res);
-      case 'answerCallbackQuery':
+      case 'answercallbackquery':
         return this.reply(res, true);
       default:
         return this.error(res, 404, 'Not Found: method not found');
@@ -280,6 +287,8 @@ export class BotApiEmulator {
     if (!Number.isSafeInteger(chatId)) return this.error(res, 400, 'Bad Request: chat not found');
     if (body.length === 0) return this.error(res, 400, 'Bad Request: message text is empty');
     if (body.length > 4096) return this.error(res, 400, 'Bad Request: message is too long');
+    const refused = keyboardRefusal(params['reply_markup'], this.chatFor(chatId));
+    if (refused) return this.error(res, 400, refused);
     const message: SandboxMessage = {
       message_id: this.nextMessageId++,
       chat: this.chatFor(chatId),
@@ -300,6 +309,8 @@ export class BotApiEmulator {
         item.message_id === Number(params['message_id']),
     );
     if (!message) return this.error(res, 400, 'Bad Request: message to edit not found');
+    const refused = keyboardRefusal(params['reply_markup'], message.chat);
+    if (refused) return this.error(res, 400, refused);
     message.text = text(params['text']);
     if (params['reply_markup']) message.reply_markup = params['reply_markup'];
     else delete message.reply_markup;
@@ -307,4 +318,41 @@ export class BotApiEmulator {
     this.changed();
     this.reply(res, message);
   }
+}
+
+/** The parameters whose type is an object or an array (JSON-encoded in a form body). */
+const JSON_PARAMETERS = new Set([
+  'reply_markup',
+  'commands',
+  'scope',
+  'menu_button',
+  'allowed_updates',
+  'entities',
+  'link_preview_options',
+  'reply_parameters',
+]);
+
+/** Where setMyCommands keeps a list: its scope (default `default`) and its language. */
+function commandsKey(params: Record<string, unknown>): string {
+  const scope = (params['scope'] ?? { type: 'default' }) as { type?: unknown; chat_id?: unknown };
+  const chat = scope.chat_id === undefined ? '' : `:${text(scope.chat_id)}`;
+  return `${text(scope.type)}${chat}|${text(params['language_code'])}`;
+}
+
+/**
+ * What Telegram answers for an inline keyboard it refuses: a web_app button outside a private
+ * chat (Bot API: "available only in private chats between a user and the bot"), callback data
+ * over 64 bytes.
+ */
+function keyboardRefusal(markup: unknown, chat: SandboxChat): string | undefined {
+  const rows = (markup as { inline_keyboard?: unknown } | undefined)?.inline_keyboard;
+  if (!Array.isArray(rows)) return undefined;
+  for (const button of rows.flat() as Array<Record<string, unknown>>) {
+    if (button['web_app'] !== undefined && chat.type !== 'private')
+      return 'Bad Request: BUTTON_TYPE_INVALID';
+    const data = button['callback_data'];
+    if (typeof data === 'string' && Buffer.byteLength(data) > 64)
+      return 'Bad Request: BUTTON_DATA_INVALID';
+  }
+  return undefined;
 }

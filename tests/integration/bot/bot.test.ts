@@ -34,6 +34,9 @@ describe.each(databaseTargets)('the Telegram bot on $name', (target) => {
       const texts = botCatalogs[locale];
       expect(reply.text).toBe(texts.start.greeting.replace('{{name}}', 'Taras'));
       expect(buttonsOf(reply)).toEqual([{ text: texts.start.open, web_app: { url: MINIAPP_URL } }]);
+      // An order's link says so on its button.
+      const order = await world.service.say(user, `/start order_${randomUUID()}`);
+      expect(buttonsOf(order)[0]?.text).toBe(texts.start.openOrder);
 
       const orderId = randomUUID();
       const linked = await world.service.say(user, `/start order_${orderId}__ref_alice`);
@@ -102,7 +105,7 @@ describe.each(databaseTargets)('the Telegram bot on $name', (target) => {
       ['ru', 'ru'],
       ['uk', 'ua'],
     ] as const) {
-      expect(world.service.emulator.commands.get(languageCode)).toEqual(
+      expect(world.service.emulator.commands.get(`all_private_chats|${languageCode}`)).toEqual(
         (['start', 'history', 'help', 'support'] as const).map((command) => ({
           command,
           description: botCatalogs[locale].commands[command],

@@ -40,8 +40,12 @@ export interface BotService {
   emulator: BotApiEmulator;
   /** The service's own address (/events, /telegram/webhook). */
   url: string;
+  /** The emulator's Bot API root (what the bot's apiRoot is). */
+  apiRoot: string;
   /** A person writes to the bot in their private chat; resolves with the bot's next reply. */
   say(user: TelegramUser, text: string): Promise<SandboxMessage>;
+  /** `user` writes in chat `chatId` (a group); resolves with the bot's next message there. */
+  sayIn(chatId: number, user: TelegramUser, text: string): Promise<SandboxMessage>;
   /** Waits until chat `chatId` has `count` messages from the bot; returns them. */
   botMessages(chatId: number, count: number, timeoutMs?: number): Promise<SandboxMessage[]>;
   postEvent(body: unknown, secret?: string | null): Promise<{ status: number; body: unknown }>;
@@ -95,7 +99,7 @@ export async function startBotService(
     botInfo: emulator.botInfo,
     ...(options.throttle ? { throttle: options.throttle } : {}),
   });
-  await configureBot(bot, env);
+  await configureBot(bot, env, logger);
   const runner: RunnerHandle = run(bot, { runner: { fetch: { timeout: 1 } } });
   const outbox = createOutbox({
     env,
@@ -120,15 +124,19 @@ export async function startBotService(
     }
   };
 
+  const sayIn = async (chatId: number, user: TelegramUser, text: string) => {
+    const before = emulator.chatMessages(chatId).filter((message) => message.from.is_bot).length;
+    emulator.userSends(chatId, user, text);
+    return (await botMessages(chatId, before + 1)).at(-1)!;
+  };
+
   return {
     env,
     emulator,
     url: service.url,
-    async say(user, text) {
-      const before = emulator.chatMessages(user.id).filter((message) => message.from.is_bot).length;
-      emulator.userSends(user.id, user, text);
-      return (await botMessages(user.id, before + 1)).at(-1)!;
-    },
+    apiRoot: api.url,
+    say: (user, text) => sayIn(user.id, user, text),
+    sayIn,
     botMessages,
     async postEvent(body, secret = EVENTS_SECRET) {
       const response = await fetch(`${service.url}/events`, {

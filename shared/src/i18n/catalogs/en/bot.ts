@@ -5,6 +5,7 @@ export const bot = {
       'Hello, {{name}}! Exchange crypto and cash, buy crypto and pay for goods and services in crypto — right here in Telegram.\n\nOpen the exchange to pick a pair and an amount; an operator sends payment details in 2–10 minutes.',
     open: 'Open the exchange',
     openPair: 'Exchange {{from}} for {{to}}',
+    openOrder: 'Open the order',
   },
   menu: 'Exchange',
   commands: {
@@ -70,4 +71,8 @@ export const bot = {
     notFound: 'This request no longer exists.',
   },
   fallback: 'Send /start to open the exchange, or /help to see what I can do.',
+  group: {
+    private: 'Your exchanges and orders are private: open them in our chat.',
+    openChat: 'Open the chat with the bot',
+  },
 } as const;

@@ -1,5 +1,4 @@
 import { isConnectionError } from '@app/shared/db/service-pool';
-import { CHECK_VIOLATION_PREFIX } from '@app/shared/errors/database';
 
 import { HasuraError, type HasuraErrorCode } from '../errors.ts';
 import { PERMISSION_CHECK_SQLSTATE } from '../sql/mutation.ts';
@@ -22,6 +21,10 @@ export { isConnectionError };
  */
 export const connectionError = (path = '$') =>
   new HasuraError('postgres-error', 'connection error', path, 503);
+
+// The engine knows nothing of the product (decision 028): clients read this prefix through
+// @app/shared/errors/database, which names the same text of Hasura's.
+const CHECK_VIOLATION_PREFIX = 'Check constraint violation. ';
 
 /** Hasura's prefixes of the integrity violations it reports, by SQLSTATE. */
 const INTEGRITY_VIOLATIONS: Record<string, { code: HasuraErrorCode; prefix: string }> = {

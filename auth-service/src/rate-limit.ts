@@ -41,7 +41,10 @@ export const DEFAULT_LIMITS: Record<LimitName, LimitRule> = {
     ip: { limit: 20, windowSeconds: 3600 },
     subject: { limit: 10, windowSeconds: 3600 },
   },
-  telegram: { ip: { limit: 60, windowSeconds: 900 }, subject: { limit: 30, windowSeconds: 900 } },
+  // Counted after Telegram's signature is checked, so each attempt is a real Telegram user's
+  // launch: the person (their Telegram id) is the limit; the address only bounds a flood,
+  // loosely, since a mobile carrier puts thousands of people behind one address.
+  telegram: { ip: { limit: 600, windowSeconds: 900 }, subject: { limit: 30, windowSeconds: 900 } },
   changePassword: {
     ip: { limit: 20, windowSeconds: 900 },
     subject: { limit: 10, windowSeconds: 900 },

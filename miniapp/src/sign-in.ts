@@ -21,7 +21,10 @@ import { haptic, type TelegramLaunch } from './telegram/sdk.ts';
  */
 
 export type SignInState =
-  { status: 'pending' } | { status: 'signed-in' } | { status: 'failed'; code: string };
+  | { status: 'pending' }
+  | { status: 'signed-in' }
+  /** `retryAfter`: seconds the auth service asked to wait (a rate limit's Retry-After). */
+  | { status: 'failed'; code: string; retryAfter?: number | undefined };
 
 export const signInStore = createStore<SignInState>(() => ({ status: 'pending' }));
 
@@ -50,7 +53,8 @@ async function run(reuseStored: boolean): Promise<void> {
     signInStore.setState({ status: 'signed-in' });
   } catch (error) {
     haptic.error();
-    signInStore.setState({ status: 'failed', code: toFailure(error).code });
+    const { code, retryAfter } = toFailure(error);
+    signInStore.setState({ status: 'failed', code, retryAfter });
   }
 }
 

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 
 import { uniqueEmail } from './accounts.ts';
 import { AUTH_URL } from './stack.ts';
-import { expect, test } from './support.ts';
+import { expect, expectedFailures, test } from './support.ts';
 import {
   accountsOfTelegramUser,
   newTelegramUser,
@@ -102,4 +102,36 @@ test('security regression: the next launch in the same tab is another user: it n
   await page.reload();
   await expect(page.getByRole('button', { name: 'Cancel the exchange' })).toHaveCount(0);
   expect(await signedInUserId(page)).toBe(secondAccount);
+});
+
+test('a rate-limited sign-in says how long to wait, from the Retry-After it got', async ({
+  page,
+  consoleErrors,
+}) => {
+  // The auth service's own answer to a limited sign-in (tests/integration/auth/telegram.test.ts
+  // reaches it for real; here the limit the e2e stack runs with is too high to reach).
+  await page.route('**/telegram-auth', (route) =>
+    route.fulfill({
+      status: 429,
+      headers: {
+        'content-type': 'application/json',
+        'retry-after': '352',
+        'access-control-allow-origin': route.request().headers()['origin'] ?? '*',
+        'access-control-allow-credentials': 'true',
+        'access-control-expose-headers': 'retry-after',
+      },
+      body: JSON.stringify({
+        status: 429,
+        code: 'too-many-requests',
+        message: 'Too many attempts',
+      }),
+    }),
+  );
+  await page.goto(`/telegram-app?user=${newTelegramUser()}&lang=ru`);
+  await expect(page.getByRole('alert')).toHaveText('Слишком много входов');
+  await expect(
+    page.getByText('Из вашей сети пришло слишком много входов. Попробуйте через 6 минут.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Попробовать снова' })).toBeVisible();
+  expectedFailures(consoleErrors, /429/);
 });

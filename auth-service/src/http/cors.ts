@@ -15,6 +15,8 @@ export function cors(allowed: ReadonlySet<string>) {
     res.set({
       'access-control-allow-origin': origin,
       'access-control-allow-credentials': 'true',
+      // A limited client reads how long to wait (a cross-origin script sees no other header).
+      'access-control-expose-headers': 'retry-after',
     });
     if (req.method === 'OPTIONS') {
       res

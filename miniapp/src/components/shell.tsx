@@ -40,7 +40,8 @@ export function Shell({ children }: { children: ReactNode }) {
   useBackButton();
   useScrollReset();
   // Nothing works without the account, so a refused sign-in is the whole screen.
-  if (signIn.status === 'failed') return <SignInFailed code={signIn.code} />;
+  if (signIn.status === 'failed')
+    return <SignInFailed code={signIn.code} retryAfter={signIn.retryAfter} />;
   return (
     <main className="screen">
       <Suspense fallback={<CenteredSpinner />}>{children}</Suspense>

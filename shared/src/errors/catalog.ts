@@ -46,6 +46,8 @@ export const AUTH_ERRORS = {
   'invalid-reset-token': { status: 400 },
   'invalid-init-data': { status: 401 },
   'init-data-expired': { status: 401 },
+  // Signed by Telegram but dated ahead of the service's clock: the service's clock is behind.
+  'init-data-from-future': { status: 401 },
   'origin-not-allowed': { status: 403 },
   'too-many-requests': { status: 429 },
   'not-found': { status: 404 },

@@ -35,10 +35,14 @@ export async function telegramAuth(ctx: AppContext, req: Request, res: Response)
   );
   if (!result.ok) {
     req.log.warn({ reason: result.reason }, 'telegram init data refused');
+    // A launch dated ahead of our clock (beyond the skew allowed) is signed by Telegram: our
+    // clock is behind, which is ours to fix, not the person's launch to blame.
     throw new AuthError(
-      result.reason === 'expired' || result.reason === 'future'
+      result.reason === 'expired'
         ? 'init-data-expired'
-        : 'invalid-init-data',
+        : result.reason === 'future'
+          ? 'init-data-from-future'
+          : 'invalid-init-data',
     );
   }
   await ctx.limit('telegram', info.ip, String(result.user.id));

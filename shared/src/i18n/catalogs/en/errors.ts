@@ -28,6 +28,8 @@ export const errors = {
   'invalid-reset-token': 'The link is invalid or has expired. Request a new one',
   'invalid-init-data': 'Telegram sign-in data is invalid',
   'init-data-expired': 'Telegram sign-in data has expired, reopen the app',
+  'init-data-from-future':
+    'Telegram sign-in data is dated ahead of our clock, try again in a minute',
   'origin-not-allowed': 'Requests from this origin are not allowed',
   'too-many-requests': 'Too many attempts. Please try again later',
   'not-found': 'Not found',

@@ -11,6 +11,14 @@ export const miniapp = {
       title: 'This launch has expired',
       text: 'Close the app and open it again from the bot to sign in.',
     },
+    'init-data-from-future': {
+      title: 'Our clock is behind Telegram’s',
+      text: 'This launch is dated ahead of our server’s time. That is our fault; try again in a minute.',
+    },
+    'too-many-requests': {
+      title: 'Too many sign-ins just now',
+      text: 'Too many sign-ins came from your network. Try again in {{wait}}.',
+    },
     'user-disabled': {
       title: 'This account is blocked',
       text: 'Write to support if you think this is a mistake.',

@@ -27,6 +27,8 @@ export const errors: Messages<typeof en> = {
   'invalid-reset-token': 'Ссылка недействительна или устарела. Запросите новую',
   'invalid-init-data': 'Данные входа Telegram недействительны',
   'init-data-expired': 'Данные входа Telegram устарели, откройте приложение заново',
+  'init-data-from-future':
+    'Данные входа Telegram датированы позже наших часов, попробуйте через минуту',
   'origin-not-allowed': 'Запросы с этого источника запрещены',
   'too-many-requests': 'Слишком много попыток. Повторите позже',
   'not-found': 'Не найдено',

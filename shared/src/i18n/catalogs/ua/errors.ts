@@ -28,6 +28,8 @@ export const errors: Messages<typeof en> = {
   'invalid-reset-token': 'Посилання недійсне або застаріле. Запитайте нове',
   'invalid-init-data': 'Дані входу Telegram недійсні',
   'init-data-expired': 'Дані входу Telegram застаріли, відкрийте застосунок знову',
+  'init-data-from-future':
+    'Дані входу Telegram датовані пізніше за наш годинник, спробуйте за хвилину',
   'origin-not-allowed': 'Запити з цього джерела заборонені',
   'too-many-requests': 'Забагато спроб. Спробуйте пізніше',
   'not-found': 'Не знайдено',

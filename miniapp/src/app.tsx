@@ -12,7 +12,7 @@ import { recordDepth } from './navigation.ts';
 import { ExchangeScreen } from './screens/exchange-screen.tsx';
 import { NotFoundScreen } from './screens/not-found-screen.tsx';
 import type { Launch } from './telegram/launch.ts';
-import { useTelegramDark } from './telegram/sdk.ts';
+import { uiPlatform, useTelegramDark } from './telegram/sdk.ts';
 
 /*
  * The mini-app's routes (spec section 2): /telegram-app, /telegram-app/transaction/{id} and
@@ -28,11 +28,21 @@ const HistoryScreen = lazy(async () => ({
   default: (await import('./screens/history-screen.tsx')).HistoryScreen,
 }));
 
-/** Telegram's light or dark theme, live (not the portal's forced dark). */
-function ThemedRoot({ children }: { children: React.ReactNode }) {
+/**
+ * Telegram's light or dark theme, live (not the portal's forced dark), and the look of the
+ * person's Telegram client (telegram-ui reads it from Telegram's own script, which this app
+ * does not load, so it is passed from the launch parameters).
+ */
+function ThemedRoot({
+  platform,
+  children,
+}: {
+  platform: 'ios' | 'base';
+  children: React.ReactNode;
+}) {
   const dark = useTelegramDark();
   return (
-    <AppRoot appearance={dark ? 'dark' : 'light'} className="app-root">
+    <AppRoot appearance={dark ? 'dark' : 'light'} platform={platform} className="app-root">
       {children}
     </AppRoot>
   );
@@ -49,7 +59,11 @@ export function App(props: {
   useEffect(() => onFirstPaint(), [onFirstPaint]);
   return (
     <I18nextProvider i18n={props.i18n}>
-      <ThemedRoot>
+      <ThemedRoot
+        platform={uiPlatform(
+          props.launch.kind === 'telegram' ? props.launch.telegram.platform : undefined,
+        )}
+      >
         {props.launch.kind === 'outside' ? (
           <OutsideTelegram />
         ) : (

@@ -14,6 +14,7 @@ import {
   newTelegramUser,
   openAsTelegramClient,
   signedLaunchParams,
+  telegramCalls,
 } from './telegram.ts';
 
 /*
@@ -228,6 +229,37 @@ test('every launch in one tab opens its own deep link, a reload stays put', asyn
   await expect(page).not.toHaveURL(/\/transaction\//);
 });
 
+test('a new account’s empty history points to the exchange screen, in its language', async ({
+  page,
+}) => {
+  await page.goto(
+    launchUrl({ user: newTelegramUser(), lang: 'ru', path: '/transactions-history' }),
+  );
+  await expect(
+    page.getByText('Выберите пару и сумму на экране обмена — это займёт минуту.'),
+  ).toBeVisible();
+});
+
+test("the app takes the look of the person's Telegram client: Apple's on iOS and macOS", async ({
+  page,
+}) => {
+  // telegram-ui's iOS look sets its own type scale (a 41 px large-title line against 42).
+  const largeTitleLine = () =>
+    page.evaluate<string>(
+      "getComputedStyle(document.querySelector('.app-root')).getPropertyValue('--tgui--large_title--line_height').trim()",
+    );
+  for (const [platform, line] of [
+    ['ios', '41px'],
+    ['macos', '41px'],
+    ['android', '42px'],
+    ['tdesktop', '42px'],
+  ] as const) {
+    await page.goto(launchUrl({ user: newTelegramUser(), platform }));
+    await expect(page.locator('#send-amount')).toBeVisible();
+    expect(await largeTitleLine(), platform).toBe(line);
+  }
+});
+
 test("the app follows Telegram's theme, light or dark, live", async ({ page }) => {
   // Scripts as strings: this project's test types have no DOM (they run in the page).
   const background = () =>
@@ -266,6 +298,11 @@ test('tampered launch data is refused with a clear error, and no account is made
   await openAsTelegramClient(page, params);
   await expect(page.getByRole('alert')).toHaveText('We could not confirm your Telegram account');
   await expect(page.getByText(/Close the app and open it again from the bot/)).toBeVisible();
+  // Nothing to try again with this launch: the button closes the app, through Telegram.
+  await page.getByRole('button', { name: 'Close' }).click();
+  await expect
+    .poll(async () => (await telegramCalls(page)).map((call) => call.method))
+    .toContain('web_app_close');
   expect(await accountsOfTelegramUser(user)).toEqual([]);
   expect(await accountsOfTelegramUser(user + 1)).toEqual([]);
   expectedFailures(consoleErrors, /401/);

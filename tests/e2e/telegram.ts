@@ -21,6 +21,8 @@ export interface LaunchOptions {
   lang?: string;
   theme?: 'light' | 'dark';
   startapp?: string;
+  /** The Telegram client the launch plays (`tgWebAppPlatform`); Telegram Desktop by default. */
+  platform?: 'ios' | 'android' | 'macos' | 'web' | 'tdesktop';
   /** A path inside the app (`/transactions-history`); the exchange by default. */
   path?: string;
 }
@@ -30,6 +32,7 @@ export function launchUrl(options: LaunchOptions): string {
   if (options.lang) query.set('lang', options.lang);
   if (options.theme) query.set('theme', options.theme);
   if (options.startapp) query.set('startapp', options.startapp);
+  if (options.platform) query.set('platform', options.platform);
   return `/telegram-app${options.path ?? ''}?${query.toString()}`;
 }
 
@@ -66,7 +69,12 @@ export async function openAsTelegramClient(
   /** The app's own query, as a bot's web_app button gives it (`?startapp=…`). */
   search = '',
 ): Promise<void> {
-  await page.addInitScript('window.TelegramWebviewProxy = { postEvent: function () {} };');
+  // Telegram's native bridge: postEvent(method, JSON parameters), recorded like the dev client's.
+  await page.addInitScript(
+    'window.TelegramWebviewProxy = { postEvent: function (method, params) {' +
+      ' (window.__telegramCalls = window.__telegramCalls || []).push(' +
+      '{ method: method, params: params ? JSON.parse(params) : undefined }); } };',
+  );
   await page.goto(`/telegram-app${search}#${hash.toString()}`);
 }
 

@@ -5,6 +5,7 @@ import { LANGUAGE_TAGS, localeOrDefault } from '@app/shared/i18n';
 import { keyFromData, translateData } from '@app/client/i18n/i18n.ts';
 
 import { signIn } from '../sign-in.ts';
+import { closeApp } from '../telegram/sdk.ts';
 
 const KNOWN = new Set([
   'invalid-init-data',
@@ -48,7 +49,12 @@ export function SignInFailed({
         header={<span role="alert">{t(keyFromData(`signIn.${key}.title`))}</span>}
         description={translateData(t, `miniapp:signIn.${key}.text`, { wait })}
         action={
-          FINAL.has(code) ? undefined : (
+          // Nothing to try again with this launch: the way on is to close it and open the bot.
+          FINAL.has(code) ? (
+            <Button size="m" mode="bezeled" onClick={() => closeApp()}>
+              {t('signIn.close')}
+            </Button>
+          ) : (
             <Button size="m" onClick={() => void signIn()}>
               {t('signIn.retry')}
             </Button>

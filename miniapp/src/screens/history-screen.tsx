@@ -54,7 +54,7 @@ function History() {
         {total === undefined ? t('history.title') : t('history.titleWithCount', { count: total })}
       </h1>
       {orders.length === 0 ? (
-        <Placeholder header={t('history.empty')} description={t('history.emptyHint')} />
+        <Placeholder header={t('history.empty')} description={t('miniapp:nav.historyEmptyHint')} />
       ) : (
         <Section>
           <ul className="history" aria-label={t('history.caption')}>

@@ -32,6 +32,8 @@ export interface TelegramLaunch {
    * service checks the signature). A stored session is this user's only (sign-in.ts).
    */
   userId: string | undefined;
+  /** Telegram's client: `ios`, `macos`, `android`, `tdesktop`, `web`, … (launch parameters). */
+  platform: string | undefined;
 }
 
 /** `tgWebAppData` straight from the hash, for launches whose data the SDK cannot parse. */
@@ -49,12 +51,16 @@ function rawInitDataFromHash(): string | undefined {
 export function readLaunch(): TelegramLaunch | undefined {
   let raw: string | undefined;
   let startParam: string | undefined;
+  let platform: string | undefined;
   try {
     const params = retrieveLaunchParams();
     raw = retrieveRawInitData();
     startParam = params.tgWebAppStartParam ?? params.tgWebAppData?.start_param;
+    platform = params.tgWebAppPlatform;
   } catch {
     raw = rawInitDataFromHash();
+    platform =
+      new URLSearchParams(window.location.hash.slice(1)).get('tgWebAppPlatform') ?? undefined;
   }
   if (!raw) return undefined;
   const fields = new URLSearchParams(raw);
@@ -78,8 +84,13 @@ export function readLaunch(): TelegramLaunch | undefined {
     startParam: startParam ?? fields.get('start_param') ?? fromAddress,
     languageCode,
     userId,
+    platform,
   };
 }
+
+/** telegram-ui's look for Telegram's client: Apple's on iOS and macOS, the base one elsewhere. */
+export const uiPlatform = (platform: string | undefined): 'ios' | 'base' =>
+  platform === 'ios' || platform === 'macos' ? 'ios' : 'base';
 
 /**
  * Imitates the Telegram client (development outside Telegram): the launch parameters, and
@@ -176,6 +187,12 @@ export const haptic = {
   warning: () => void hapticFeedback.notificationOccurred.ifAvailable('warning'),
   selection: () => void hapticFeedback.selectionChanged.ifAvailable(),
 };
+
+/** Closes the mini-app (Telegram's own close); false where the client cannot. */
+export function closeApp(): boolean {
+  const [closed] = miniApp.close.ifAvailable();
+  return closed;
+}
 
 /** Opens a web page (the rules) in Telegram's browser, or a new tab outside it. */
 export function openExternalLink(url: string): void {

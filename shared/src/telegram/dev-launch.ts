@@ -36,9 +36,13 @@ export async function isStaffTelegramUser(db: Queryable, telegramId: number): Pr
 /**
  * Launch parameters as Telegram puts them in the mini-app's URL hash, with init data signed by
  * `botToken` as Telegram signs it. The query may choose the user (`user`, a numeric id), the
- * language (`lang`), the theme (`theme=light`) and the deep link (`startapp`). Callers check
+ * language (`lang`), the theme (`theme=light`), the Telegram client (`platform`: ios, android,
+ * macos, web or tdesktop, the default) and the deep link (`startapp`). Callers check
  * first that the user is not staff (isStaffTelegramUser).
  */
+/** The Telegram clients a development launch can play. */
+const DEV_PLATFORMS = ['tdesktop', 'ios', 'android', 'macos', 'web'] as const;
+
 export function devLaunchParams(query: Record<string, unknown>, botToken: string): string {
   const theme = text(query['theme']) === 'light' ? 'light' : 'dark';
   const asked = text(query['startapp']);
@@ -68,7 +72,8 @@ export function devLaunchParams(query: Record<string, unknown>, botToken: string
   const params = new URLSearchParams({
     tgWebAppData: initData,
     tgWebAppVersion: '8.0',
-    tgWebAppPlatform: 'tdesktop',
+    tgWebAppPlatform:
+      DEV_PLATFORMS.find((platform) => platform === text(query['platform'])) ?? 'tdesktop',
     tgWebAppThemeParams: JSON.stringify(TELEGRAM_THEMES[theme]),
   });
   if (startParam) params.set('tgWebAppStartParam', startParam);

@@ -32,6 +32,7 @@ export const miniapp = {
       text: 'Something went wrong on our side. Try again in a minute.',
     },
     retry: 'Try again',
+    close: 'Close',
   },
   outside: {
     title: 'Open this app in Telegram',
@@ -48,6 +49,7 @@ export const miniapp = {
     history: 'History',
     newExchange: 'New exchange',
     exchange: 'Exchange',
+    historyEmptyHint: 'Pick a pair and an amount on the exchange screen; it takes a minute.',
   },
   transaction: {
     cancelKeep: 'Keep the order',

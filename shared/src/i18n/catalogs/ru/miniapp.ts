@@ -34,6 +34,7 @@ export const miniapp: Messages<typeof source> = {
       text: 'Что-то пошло не так на нашей стороне. Попробуйте через минуту.',
     },
     retry: 'Попробовать снова',
+    close: 'Закрыть',
   },
   outside: {
     title: 'Откройте приложение в Telegram',
@@ -50,6 +51,7 @@ export const miniapp: Messages<typeof source> = {
     history: 'История',
     newExchange: 'Новый обмен',
     exchange: 'Обмен',
+    historyEmptyHint: 'Выберите пару и сумму на экране обмена — это займёт минуту.',
   },
   transaction: {
     cancelKeep: 'Оставить заявку',

@@ -34,6 +34,7 @@ export const miniapp: Messages<typeof source> = {
       text: 'Щось пішло не так на нашому боці. Спробуйте за хвилину.',
     },
     retry: 'Спробувати знову',
+    close: 'Закрити',
   },
   outside: {
     title: 'Відкрийте застосунок у Telegram',
@@ -50,6 +51,7 @@ export const miniapp: Messages<typeof source> = {
     history: 'Історія',
     newExchange: 'Новий обмін',
     exchange: 'Обмін',
+    historyEmptyHint: 'Оберіть пару та суму на екрані обміну — це займе хвилину.',
   },
   transaction: {
     cancelKeep: 'Залишити заявку',

@@ -229,6 +229,22 @@ test('every launch in one tab opens its own deep link, a reload stays put', asyn
   await expect(page).not.toHaveURL(/\/transaction\//);
 });
 
+test('the main button stays up while the person types, changing in place', async ({ page }) => {
+  await page.goto(launchUrl({ user: newTelegramUser() }));
+  await expect(mainButton(page)).toBeVisible();
+  const before = (await telegramCalls(page)).length;
+  await page.locator('#send-amount').pressSequentially('0.0150', { delay: 30 });
+  await expect(page.getByText(/1 BTC ≈/)).toBeVisible();
+  await page.locator('#send-amount').fill('');
+  await page.locator('#send-amount').pressSequentially('2', { delay: 30 });
+  const setups = (await telegramCalls(page))
+    .slice(before)
+    .filter((call) => call.method === 'web_app_setup_main_button')
+    .map((call) => call.params as { is_visible?: boolean });
+  expect(setups.length).toBeGreaterThan(0);
+  expect(setups.filter((params) => params.is_visible === false)).toEqual([]);
+});
+
 test('a new account’s empty history points to the exchange screen, in its language', async ({
   page,
 }) => {

@@ -155,14 +155,18 @@ export interface MainButtonState {
   loading: boolean;
 }
 
-/** Shows the main button with `state`, calling `onClick` on a press; returns the undo. */
-export function showMainButton(state: MainButtonState, onClick: () => void): () => void {
+/** Sets the main button's text and state, whether it is shown or not (showMainButton's). */
+export function setMainButton(state: MainButtonState): void {
   mainButton.setParams.ifAvailable({
     text: state.text,
-    isVisible: true,
     isEnabled: state.enabled && !state.loading,
     isLoaderVisible: state.loading,
   });
+}
+
+/** Shows the main button, calling `onClick` on a press; returns the undo, which hides it. */
+export function showMainButton(onClick: () => void): () => void {
+  mainButton.setParams.ifAvailable({ isVisible: true });
   const [listening, off] = mainButton.onClick.ifAvailable(onClick);
   return () => {
     if (listening) off();

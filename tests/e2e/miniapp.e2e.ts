@@ -245,6 +245,43 @@ test('the main button stays up while the person types, changing in place', async
   expect(setups.filter((params) => params.is_visible === false)).toEqual([]);
 });
 
+test('the app sits in Telegram as its own: colours, swipes, and a question before losing a form', async ({
+  page,
+}) => {
+  await page.goto(launchUrl({ user: newTelegramUser() }));
+  await expect(mainButton(page)).toBeVisible();
+  const calls = async () => await telegramCalls(page);
+  const params = async (method: string) =>
+    (await calls()).filter((call) => call.method === method).map((call) => call.params);
+  expect(await params('web_app_set_header_color')).toContainEqual({
+    color_key: 'secondary_bg_color',
+  });
+  expect((await params('web_app_set_background_color')).length).toBeGreaterThan(0);
+  expect((await params('web_app_set_bottom_bar_color')).length).toBeGreaterThan(0);
+  expect(await params('web_app_setup_swipe_behavior')).toContainEqual({
+    allow_vertical_swipe: false,
+  });
+
+  // The order form: nothing typed, nothing to ask; a name typed, Telegram asks before closing.
+  await page.locator('#send-amount').fill('0.015');
+  await expect(page.getByText(/1 BTC ≈/)).toBeVisible();
+  await mainButton(page).click();
+  await expect(page.locator('#order-fullName')).toBeVisible();
+  expect(await params('web_app_setup_closing_behavior')).not.toContainEqual({
+    need_confirmation: true,
+  });
+  await page.locator('#order-fullName').fill('Taras Telegram');
+  await expect
+    .poll(() => params('web_app_setup_closing_behavior'))
+    .toContainEqual({ need_confirmation: true });
+  // Back to the exchange: nothing is lost by closing any more.
+  await backButton(page).click();
+  await expect(page.locator('#send-amount')).toBeVisible();
+  await expect
+    .poll(async () => (await params('web_app_setup_closing_behavior')).at(-1))
+    .toEqual({ need_confirmation: false });
+});
+
 test('a new account’s empty history points to the exchange screen, in its language', async ({
   page,
 }) => {

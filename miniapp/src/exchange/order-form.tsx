@@ -34,7 +34,7 @@ import { useMainButton } from '../components/use-main-button.ts';
 import { browserEnv } from '../env.ts';
 import { session, useSession } from '../session.ts';
 import { signIn, signInStore } from '../sign-in.ts';
-import { haptic, openExternalLink } from '../telegram/sdk.ts';
+import { confirmClosing, haptic, openExternalLink } from '../telegram/sdk.ts';
 
 /** Resolves once the silent sign-in is over; rejects when it failed. */
 async function signedIn(): Promise<void> {
@@ -175,6 +175,12 @@ export default function OrderForm(props: {
       setPending(false);
     }
   };
+
+  // Closing the app would lose what was typed: Telegram asks first.
+  const typed = Object.values(values).some(
+    (value) => typeof value === 'string' && value !== '' && value !== accountEmail,
+  );
+  useEffect(() => confirmClosing(typed), [typed]);
 
   useMainButton(
     {

@@ -1,5 +1,6 @@
 import {
   backButton,
+  closingBehavior,
   emitEvent,
   hapticFeedback,
   init,
@@ -9,6 +10,7 @@ import {
   openLink,
   retrieveLaunchParams,
   retrieveRawInitData,
+  swipeBehavior,
   targetOrigin,
   themeParams,
   useSignal,
@@ -127,6 +129,16 @@ export function startTelegram(options: { development: boolean }): boolean {
   themeParams.bindCssVars.ifAvailable();
   miniApp.mountSync.ifAvailable();
   miniApp.bindCssVars.ifAvailable();
+  // Telegram's header, the frame behind the app and the bottom bar take the screen's colour
+  // (by the theme's key, so they follow a theme change).
+  miniApp.setHeaderColor.ifAvailable('secondary_bg_color');
+  miniApp.setBackgroundColor.ifAvailable('secondary_bg_color');
+  miniApp.setBottomBarColor.ifAvailable('secondary_bg_color');
+  // Lists and forms scroll: a vertical swipe must scroll them, not close the app (it closes
+  // from Telegram's header, or asks first while a form holds what the person typed).
+  swipeBehavior.mount.ifAvailable();
+  swipeBehavior.disableVertical.ifAvailable();
+  closingBehavior.mount.ifAvailable();
   backButton.mount.ifAvailable();
   mainButton.mount.ifAvailable();
   const [mounting, promise] = viewport.mount.ifAvailable();
@@ -172,6 +184,13 @@ export function showMainButton(onClick: () => void): () => void {
     if (listening) off();
     mainButton.setParams.ifAvailable({ isVisible: false, isLoaderVisible: false });
   };
+}
+
+/** Asks before Telegram closes the app while `active` (a form holds what the person typed). */
+export function confirmClosing(active: boolean): () => void {
+  if (!active) return () => undefined;
+  closingBehavior.enableConfirmation.ifAvailable();
+  return () => void closingBehavior.disableConfirmation.ifAvailable();
 }
 
 /** Shows Telegram's back button while mounted, calling `onClick` on a press; returns the undo. */

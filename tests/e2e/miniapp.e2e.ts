@@ -144,11 +144,17 @@ test('the owner cancels a waiting order in the app', async ({ page }) => {
   const user = newTelegramUser();
   await page.goto(launchUrl({ user }));
   const id = await createOrder(page, '0.01');
+  // Telegram's own popup asks (the development client draws it as Telegram would).
+  const popup = page.locator('[data-telegram="popup"]');
   await page.getByRole('button', { name: 'Cancel the exchange' }).click();
-  await page.getByRole('button', { name: 'Keep the order' }).click();
+  await expect(popup).toContainText('Cancel this order? This cannot be undone.');
+  await popup.getByRole('button', { name: 'Keep the order' }).click();
+  await expect(popup).toHaveCount(0);
   await expect(page.getByText('Waiting for operator')).toBeVisible();
   await page.getByRole('button', { name: 'Cancel the exchange' }).click();
-  await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+  await popup.getByRole('button', { name: 'Yes, cancel it' }).click();
+  const opened = (await telegramCalls(page)).filter((call) => call.method === 'web_app_open_popup');
+  expect(opened).toHaveLength(2);
   await expect(page.getByText(/The order was canceled/)).toBeVisible();
   const { transactions_by_pk: row } = await adminGraphql<{
     transactions_by_pk: { status: string };

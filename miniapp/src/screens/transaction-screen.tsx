@@ -37,7 +37,7 @@ import {
 } from '../order/order-notices.tsx';
 import { PaymentIssue } from '../order/payment-issue.tsx';
 import type { Order } from '../order/types.ts';
-import { haptic } from '../telegram/sdk.ts';
+import { confirmInTelegram, haptic } from '../telegram/sdk.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -263,8 +263,9 @@ function Requisites({ order, currency }: { order: Order; currency: string }) {
 }
 
 /**
- * Cancel while allowed, confirmed in place (a second press), never by a stray tap. Once the
- * operator is late with the details, the offer says it costs nothing.
+ * Cancel while allowed, confirmed in Telegram's own popup (in the page on a client without
+ * popups), never by a stray tap. Once the operator is late with the details, the offer says it
+ * costs nothing.
  */
 function CancelOrder({ id, noCost }: { id: string; noCost: boolean }) {
   const { t } = useTranslation('exchange');
@@ -307,7 +308,16 @@ function CancelOrder({ id, noCost }: { id: string; noCost: boolean }) {
           size="m"
           stretched
           className="danger-text"
-          onClick={() => setConfirming(true)}
+          onClick={() =>
+            void confirmInTelegram({
+              message: t('transaction.cancelConfirm'),
+              keep: t('miniapp:transaction.cancelKeep'),
+              confirm: t('miniapp:transaction.cancelYes'),
+            }).then((answer) => {
+              if (answer === 'confirm') void cancel();
+              else if (answer === 'unsupported') setConfirming(true);
+            })
+          }
         >
           {noCost ? t('trust:deadlines.cancelNoCost') : t('transaction.cancel')}
         </Button>

@@ -5,7 +5,8 @@ import { emitTelegramEvent, mockTelegram } from './sdk.ts';
  * asks (viewport, safe areas), draws the two buttons Telegram would draw (the main button at
  * the bottom, the back button at the top) and sends their presses back as Telegram does, and
  * keeps a record of every method the app called (`window.__telegramCalls`: haptics, buttons,
- * links), which the end-to-end tests read. It runs only for a development launch.
+ * links), which the end-to-end tests read. Telegram's popups are drawn as a dialog whose button
+ * presses go back as `popup_closed`. It runs only for a development launch.
  */
 
 interface TelegramCall {
@@ -56,6 +57,35 @@ function chrome() {
   return { back, main };
 }
 
+interface PopupParams {
+  title?: string;
+  message: string;
+  buttons: Array<{ id: string; text?: string; type?: string }>;
+}
+
+/** Telegram's native popup, as a dialog over the page; a press answers `popup_closed`. */
+function showPopup({ title, message, buttons }: PopupParams): void {
+  const dialog = document.createElement('div');
+  dialog.setAttribute('role', 'dialog');
+  dialog.setAttribute('data-telegram', 'popup');
+  dialog.style.cssText =
+    'position:fixed;inset:auto 16px 40%;z-index:1001;padding:16px;border-radius:12px;background:#333;color:#fff;font:15px system-ui';
+  for (const line of [title, message].filter(Boolean))
+    dialog.append(Object.assign(document.createElement('p'), { textContent: line }));
+  for (const button of buttons) {
+    const press = Object.assign(document.createElement('button'), {
+      type: 'button',
+      textContent: button.text ?? button.type ?? button.id,
+    });
+    press.addEventListener('click', () => {
+      dialog.remove();
+      emitTelegramEvent('popup_closed', { button_id: button.id });
+    });
+    dialog.append(press);
+  }
+  document.body.append(dialog);
+}
+
 export function mockTelegramClient(launchParams: string): void {
   const calls: TelegramCall[] = (window.__telegramCalls = []);
   let buttons: ReturnType<typeof chrome> | undefined;
@@ -95,6 +125,9 @@ export function mockTelegramClient(launchParams: string): void {
         document.body.classList.toggle('tg-dev-has-main', !main.hidden);
         break;
       }
+      case 'web_app_open_popup':
+        showPopup(params as PopupParams);
+        break;
       case 'web_app_open_link':
         window.open((params as { url: string }).url, '_blank', 'noopener');
         break;

@@ -8,6 +8,7 @@ import {
   miniApp,
   mockTelegramEnv,
   openLink,
+  popup,
   retrieveLaunchParams,
   retrieveRawInitData,
   swipeBehavior,
@@ -184,6 +185,26 @@ export function showMainButton(onClick: () => void): () => void {
     if (listening) off();
     mainButton.setParams.ifAvailable({ isVisible: false, isLoaderVisible: false });
   };
+}
+
+/**
+ * Telegram's own popup asking to confirm `message`: `confirm`, `keep` (the other button, or the
+ * popup dismissed), or `unsupported` on a client without popups (ask in the page then).
+ */
+export async function confirmInTelegram(texts: {
+  message: string;
+  keep: string;
+  confirm: string;
+}): Promise<'confirm' | 'keep' | 'unsupported'> {
+  if (!popup.open.isAvailable()) return 'unsupported';
+  const pressed = await popup.open({
+    message: texts.message,
+    buttons: [
+      { id: 'keep', type: 'default', text: texts.keep },
+      { id: 'confirm', type: 'destructive', text: texts.confirm },
+    ],
+  });
+  return pressed === 'confirm' ? 'confirm' : 'keep';
 }
 
 /** Asks before Telegram closes the app while `active` (a form holds what the person typed). */

@@ -288,6 +288,25 @@ test('the app sits in Telegram as its own: colours, swipes, and a question befor
     .toEqual({ need_confirmation: false });
 });
 
+test('a history row shows the whole received amount beside a long status chip', async ({
+  page,
+}) => {
+  const user = newTelegramUser();
+  await page.goto(launchUrl({ user }));
+  await createOrder(page, '0.015');
+  await page.goto(launchUrl({ user, lang: 'ru', path: '/transactions-history' }));
+  const row = page.getByRole('listitem').filter({ hasText: '0.015 BTC' });
+  await expect(row.getByText('Ожидание оператора')).toBeVisible();
+  const received = row.getByText(/^→ .*USDT \(TRC20\)$/);
+  await expect(received).toBeVisible();
+  // Not cut off: the text fits its box (an ellipsis would leave it wider than shown).
+  const fits = await received.evaluate((element) => {
+    const box = element as unknown as { scrollWidth: number; clientWidth: number };
+    return box.scrollWidth <= box.clientWidth + 1;
+  });
+  expect(fits).toBe(true);
+});
+
 test('a new account’s empty history points to the exchange screen, in its language', async ({
   page,
 }) => {

@@ -66,6 +66,8 @@ function History() {
                   <Link href={`/transaction/${order.id}`} className="cell-link">
                     <Cell
                       Component="span"
+                      // The received amount wraps beside a long status chip instead of being cut.
+                      multiline
                       subhead={`№ ${order.number} · ${new Date(order.created_at).toLocaleDateString(language)}`}
                       description={`→ ${receive}`}
                       after={<StatusChip status={asOrderStatus(order.status)} />}

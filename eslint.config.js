@@ -1,31 +1,8 @@
 // @ts-check
-import { readFileSync } from 'node:fs';
-
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-
-/**
- * Test suites and harnesses still over the cap when it came in (issue 21), each held at the size
- * it had then: none may grow, and a split file leaves the list (a test checks every one is still
- * over 400, so the list only shrinks). Source modules have no such allowance.
- */
-const maxLinesPending = /** @type {Record<string, number>} */ (
-  JSON.parse(
-    readFileSync(new URL('./scripts/checks/max-lines-pending.json', import.meta.url), 'utf8'),
-  )
-);
-
-/**
- * @param {string} file
- * @param {number} lines
- * @returns {import('eslint').Linter.Config}
- */
-const pendingCap = (file, lines) => ({
-  files: [file],
-  rules: { 'max-lines': ['error', { max: lines, skipBlankLines: true, skipComments: true }] },
-});
 
 export default tseslint.config(
   {
@@ -113,7 +90,6 @@ export default tseslint.config(
     ],
     rules: { 'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }] },
   },
-  ...Object.entries(maxLinesPending).map(([file, lines]) => pendingCap(file, lines)),
   {
     // The rules of hooks where React runs. Only these two of the plugin's recommended set: the
     // others check code for the React Compiler, which this project does not use.

@@ -13,6 +13,9 @@ export default tseslint.config(
       '**/build/**',
       '**/.e2e-build-*/**',
       'bench-results/**',
+      // What the test runs leave behind (gitignored): Playwright's report bundles its own scripts.
+      'playwright-report/**',
+      'test-results/**',
       '**/__generated__/**',
       'web/app/graphql/generated/**',
       '**/.react-router/**',

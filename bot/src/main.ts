@@ -30,11 +30,16 @@ const pool = createServicePool(env.DATABASE_URL, env.BOT_DB_POOL_SIZE, (error) =
 const sandbox = usesSandbox(env);
 const token = env.TELEGRAM_BOT_TOKEN ?? DEV_TELEGRAM_BOT_TOKEN;
 const emulator = sandbox
-  ? new BotApiEmulator(token, {
-      id: Number(token.split(':')[0]),
-      first_name: 'Exchange (sandbox)',
-      username: env.TELEGRAM_BOT_USERNAME,
-    })
+  ? new BotApiEmulator(
+      token,
+      {
+        id: Number(token.split(':')[0]),
+        first_name: 'Exchange (sandbox)',
+        username: env.TELEGRAM_BOT_USERNAME,
+      },
+      // The sandbox is Telegram's test environment: its mini-app is on http://localhost.
+      { testEnvironment: true },
+    )
   : undefined;
 const localUrl = `http://${env.BOT_HOST}:${env.BOT_PORT}`;
 if (emulator && !env.TELEGRAM_STAFF_CHAT_IDS) env.TELEGRAM_STAFF_CHAT_IDS = [SANDBOX_STAFF_CHAT];

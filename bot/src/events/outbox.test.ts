@@ -151,6 +151,23 @@ describe('the outbox sender', () => {
     expect(sent).toEqual([]);
   });
 
+  it("gives up at once on Telegram's 403 (a user who blocked or never started the bot)", async () => {
+    const { pool, matching } = fakePool([[claimed(1)]]);
+    const forbidden = Object.assign(
+      new Error(
+        "Call to 'sendMessage' failed! (403: Forbidden: bot can't initiate conversation with a user)",
+      ),
+      { error_code: 403 },
+    );
+    const api = { sendMessage: () => Promise.reject(forbidden) } as unknown as Api;
+    start({ env, pool, api, logger, retryDelayMs: 5_000, maxAttempts: 3 });
+    await until(() => matching('RETURNING status').length === 1, 'the failure recorded');
+    // The attempts allowed are the ones made: 'failed' now, never queued again.
+    expect(matching('RETURNING status')[0]!.values).toEqual([EVENT, 1, 1, 5]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(matching('RETURNING status')).toHaveLength(1);
+  });
+
   it('keeps its claims fresh while the throttler holds a message, and stops after', async () => {
     const { pool, matching } = fakePool([[claimed()]]);
     // A staff-chat message the throttler releases only after a while.

@@ -216,8 +216,13 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       .catch(() => undefined);
   };
 
-  /** A send failed: queued again after a pause, or given up after the last attempt. */
+  /**
+   * A send failed: queued again after a pause, or given up after the last attempt. Telegram's 403
+   * (a user who blocked the bot or never started it) is given up at once: no retry can change it.
+   */
   const recordFailure = async (row: Claimed, failure: unknown) => {
+    const forbidden = isForbidden(failure);
+    const lastAttempt = forbidden ? row.attempts : maxAttempts;
     const record = () =>
       pool.query<{ status: string }>(
         `UPDATE bot.handled_events
@@ -225,10 +230,15 @@ export function createOutbox(deps: OutboxDeps): Outbox {
                 next_attempt_at = now() + make_interval(secs => $4)
           WHERE event_id = $1 AND attempts = $2 AND status = 'sending'
           RETURNING status`,
-        [row.event_id, row.attempts, maxAttempts, retryDelayMs / 1000],
+        [row.event_id, row.attempts, lastAttempt, retryDelayMs / 1000],
       );
     const context = { err: failure, event: row.event_id, trigger: row.trigger_name };
-    if (row.attempts >= maxAttempts)
+    if (forbidden)
+      logger.error(
+        { ...context, attempts: row.attempts },
+        'event not sent: Telegram refused it (403); given up',
+      );
+    else if (row.attempts >= maxAttempts)
       logger.error({ ...context, attempts: row.attempts }, 'event not sent; given up');
     else logger.warn({ ...context, attempts: row.attempts }, 'event not sent; it will be retried');
     try {
@@ -324,4 +334,9 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       clearInterval(heartbeat);
     },
   };
+}
+
+/** Telegram's 403: the bot blocked, kicked, or a user who never started it. Final. */
+function isForbidden(error: unknown): boolean {
+  return (error as { error_code?: unknown } | null)?.error_code === 403;
 }

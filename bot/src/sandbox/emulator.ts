@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import type { UserFromGetMe } from 'grammy/types';
 
+import { keyboardRefusal, textRefusal } from './refusals.ts';
+
 /*
  * A Telegram Bot API server for development and tests: the methods this bot uses, in Telegram's
  * wire format (`POST {root}/bot<token>/<method>`, JSON or form bodies, `{ ok, result }` or
@@ -41,7 +43,25 @@ export interface SandboxMessage {
 interface PendingPoll {
   offset: number;
   respond: (updates: unknown[]) => void;
+  /** Answers 409: another getUpdates took over. */
+  conflict: () => void;
 }
+
+export interface EmulatorOptions {
+  /**
+   * Runs as Telegram's test environment, which takes http web app URLs (a development mini-app
+   * on localhost); production (the default) refuses them.
+   */
+  testEnvironment?: boolean;
+  /**
+   * Every person has started the bot (a load test whose customers are made in the database):
+   * no 403 for a first message.
+   */
+  everyoneStartedBot?: boolean;
+}
+
+/** How long Telegram takes an answer to a callback query. */
+const CALLBACK_ANSWER_MS = 15 * 60_000;
 
 /** A parameter as text ('' when absent or not text). */
 const text = (value: unknown): string =>
@@ -66,12 +86,26 @@ export class BotApiEmulator {
   commands = new Map<string, unknown>();
   webhook: { url: string; secret_token?: string } | undefined;
   private listeners = new Set<() => void>();
+  /** The users who started the bot (wrote to it, pressed a button): the bot may write to them. */
+  private readonly started = new Set<number>();
+  /** Callback queries not yet answered, with when they were asked. */
+  private readonly queries = new Map<string, number>();
+  private readonly testEnvironment: boolean;
+  private readonly everyoneStarted: boolean;
 
   constructor(
     readonly token: string,
     botUser: { id: number; first_name: string; username: string },
+    options: EmulatorOptions = {},
   ) {
     this.bot = { ...botUser, is_bot: true };
+    this.testEnvironment = options.testEnvironment ?? false;
+    this.everyoneStarted = options.everyoneStartedBot ?? false;
+  }
+
+  /** `user` pressed Start earlier (silently: no message now), so the bot may write to them. */
+  userStartedBot(user: Pick<TelegramUser, 'id'>): void {
+    this.started.add(user.id);
   }
 
   /** What getMe answers; also the bot's `botInfo`, so the bot needs no getMe call. */
@@ -145,6 +179,7 @@ export class BotApiEmulator {
       date: Math.floor(Date.now() / 1000),
       text,
     };
+    if (message.chat.type === 'private') this.started.add(from.id);
     // A command's entity covers the bot's name too (`/start@bot`), as Telegram marks it.
     const command = /^\/\w+(?:@\w+)?/.exec(text);
     const entities = command
@@ -163,6 +198,8 @@ export class BotApiEmulator {
     );
     if (!message) throw new Error(`no message ${messageId} in chat ${chatId}`);
     const id = randomBytes(8).toString('hex');
+    this.started.add(from.id);
+    this.queries.set(id, Date.now());
     this.pushUpdate({
       callback_query: { id, from, message, chat_instance: String(chatId), data },
     });
@@ -250,13 +287,36 @@ export class BotApiEmulator {
       case 'editmessagetext':
         return this.editMessageText(params, res);
       case 'answercallbackquery':
-        return this.reply(res, true);
+        return this.answerCallbackQuery(params, res);
       default:
         return this.error(res, 404, 'Not Found: method not found');
     }
   }
 
+  private answerCallbackQuery(params: Record<string, unknown>, res: Response): void {
+    const id = text(params['callback_query_id']);
+    const asked = this.queries.get(id);
+    this.queries.delete(id);
+    if (asked === undefined || Date.now() - asked > CALLBACK_ANSWER_MS)
+      return this.error(
+        res,
+        400,
+        'Bad Request: query is too old and response timeout expired or query ID is invalid',
+      );
+    this.reply(res, true);
+  }
+
   private getUpdates(params: Record<string, unknown>, res: Response): void {
+    if (this.webhook)
+      return this.error(
+        res,
+        409,
+        "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+      );
+    // One poller at a time: a new getUpdates ends the one waiting, as Telegram ends it.
+    const earlier = this.polls;
+    this.polls = [];
+    for (const poll of earlier) poll.conflict();
     const offset = Number(params['offset'] ?? 0);
     // Confirmed updates (below the offset) are forgotten, as Telegram forgets them.
     while (this.updates.length > 0 && this.updates[0]!.update_id < offset) this.updates.shift();
@@ -268,6 +328,14 @@ export class BotApiEmulator {
       respond: (updates) => {
         clearTimeout(timer);
         this.reply(res, updates);
+      },
+      conflict: () => {
+        clearTimeout(timer);
+        this.error(
+          res,
+          409,
+          'Conflict: terminated by other getUpdates request; make sure that only one bot instance is running',
+        );
       },
     };
     const timer = setTimeout(() => {
@@ -281,14 +349,25 @@ export class BotApiEmulator {
     this.polls.push(poll);
   }
 
+  private get keyboards() {
+    return { allowHttpWebApps: this.testEnvironment };
+  }
+
   private sendMessage(params: Record<string, unknown>, res: Response): void {
     const chatId = Number(params['chat_id']);
-    const body = text(params['text']);
     if (!Number.isSafeInteger(chatId)) return this.error(res, 400, 'Bad Request: chat not found');
-    if (body.length === 0) return this.error(res, 400, 'Bad Request: message text is empty');
-    if (body.length > 4096) return this.error(res, 400, 'Bad Request: message is too long');
-    const refused = keyboardRefusal(params['reply_markup'], this.chatFor(chatId));
+    // A bot cannot write first to a person: they must have started it (or written to it).
+    if (
+      this.chatFor(chatId).type === 'private' &&
+      !this.everyoneStarted &&
+      !this.started.has(chatId)
+    )
+      return this.error(res, 403, "Forbidden: bot can't initiate conversation with a user");
+    const parsed = textRefusal(text(params['text']), text(params['parse_mode']));
+    if ('refusal' in parsed) return this.error(res, 400, parsed.refusal);
+    const refused = keyboardRefusal(params['reply_markup'], this.chatFor(chatId), this.keyboards);
     if (refused) return this.error(res, 400, refused);
+    const body = parsed.plain;
     const message: SandboxMessage = {
       message_id: this.nextMessageId++,
       chat: this.chatFor(chatId),
@@ -309,9 +388,20 @@ export class BotApiEmulator {
         item.message_id === Number(params['message_id']),
     );
     if (!message) return this.error(res, 400, 'Bad Request: message to edit not found');
-    const refused = keyboardRefusal(params['reply_markup'], message.chat);
+    const parsed = textRefusal(text(params['text']), text(params['parse_mode']));
+    if ('refusal' in parsed) return this.error(res, 400, parsed.refusal);
+    const refused = keyboardRefusal(params['reply_markup'], message.chat, this.keyboards);
     if (refused) return this.error(res, 400, refused);
-    message.text = text(params['text']);
+    const sameMarkup =
+      JSON.stringify(params['reply_markup'] ?? null) ===
+      JSON.stringify(message.reply_markup ?? null);
+    if (parsed.plain === message.text && sameMarkup)
+      return this.error(
+        res,
+        400,
+        'Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message',
+      );
+    message.text = parsed.plain;
     if (params['reply_markup']) message.reply_markup = params['reply_markup'];
     else delete message.reply_markup;
     message.edit_date = Math.floor(Date.now() / 1000);
@@ -337,22 +427,4 @@ function commandsKey(params: Record<string, unknown>): string {
   const scope = (params['scope'] ?? { type: 'default' }) as { type?: unknown; chat_id?: unknown };
   const chat = scope.chat_id === undefined ? '' : `:${text(scope.chat_id)}`;
   return `${text(scope.type)}${chat}|${text(params['language_code'])}`;
-}
-
-/**
- * What Telegram answers for an inline keyboard it refuses: a web_app button outside a private
- * chat (Bot API: "available only in private chats between a user and the bot"), callback data
- * over 64 bytes.
- */
-function keyboardRefusal(markup: unknown, chat: SandboxChat): string | undefined {
-  const rows = (markup as { inline_keyboard?: unknown } | undefined)?.inline_keyboard;
-  if (!Array.isArray(rows)) return undefined;
-  for (const button of rows.flat() as Array<Record<string, unknown>>) {
-    if (button['web_app'] !== undefined && chat.type !== 'private')
-      return 'Bad Request: BUTTON_TYPE_INVALID';
-    const data = button['callback_data'];
-    if (typeof data === 'string' && Buffer.byteLength(data) > 64)
-      return 'Bad Request: BUTTON_DATA_INVALID';
-  }
-  return undefined;
 }

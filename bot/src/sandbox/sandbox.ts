@@ -47,6 +47,8 @@ export const SANDBOX_ACCOUNTS: SandboxTelegramUser[] = [SANDBOX_USER, SANDBOX_ST
 export function sandboxRouter(emulator: BotApiEmulator, token: string, db: Queryable): Router {
   emulator.addChat({ id: SANDBOX_USER.id, type: 'private', first_name: SANDBOX_USER.first_name });
   emulator.addChat({ id: SANDBOX_STAFF_CHAT, type: 'group', title: 'Staff' });
+  // The demo users pressed Start long ago: the bot may write to them first.
+  for (const user of SANDBOX_ACCOUNTS) emulator.userStartedBot(user);
   const router = express.Router();
   router.get('/', (_req, res) => {
     res.type('html').send(sandboxPage());

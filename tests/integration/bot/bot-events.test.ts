@@ -164,6 +164,8 @@ describe.each(databaseTargets)('the Telegram bot on $name', (target) => {
 
   it('takes updates by webhook with Telegram’s secret-token header', async () => {
     const user = telegramUser();
+    // The update comes straight to the webhook, past the emulator: the person wrote to the bot.
+    world.service.emulator.userStartedBot(user);
     const update = {
       update_id: 900_000_001,
       message: {

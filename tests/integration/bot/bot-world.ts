@@ -55,6 +55,8 @@ export function useBotWorld(target: DatabaseTarget) {
       user.id,
       locale,
     ]);
+    // The person started the bot long ago (Telegram refuses a bot's first word to a stranger).
+    service.emulator.userStartedBot(user);
     return { user, id };
   }
 

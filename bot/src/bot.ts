@@ -74,6 +74,10 @@ export function createBot(deps: BotDeps): Bot {
   const people = bot.chatType('private');
   people.command('start', async (ctx) => {
     const t = translator(localeOf(ctx));
+    // The menu button in the person's language, for their chat (the default one is English).
+    await optionalSetting(logger, 'setChatMenuButton', () =>
+      ctx.api.setChatMenuButton({ chat_id: ctx.chat.id, menu_button: menuButton(env, t('menu')) }),
+    );
     const link = parseStartParam(ctx.match.trim());
     const keyboard = new InlineKeyboard().webApp(
       link.orderId
@@ -187,14 +191,8 @@ export function createBot(deps: BotDeps): Bot {
  * methods (a test server, an older self-hosted one) costs the menu, not the bot: a warning.
  */
 export async function configureBot(bot: Bot, env: BotEnv, logger: Logger): Promise<void> {
-  const optional = async (method: string, call: () => Promise<unknown>) => {
-    try {
-      await call();
-    } catch (error) {
-      if (!(error instanceof GrammyError)) throw error;
-      logger.warn({ method, error: error.description }, 'the Bot API refused an optional setting');
-    }
-  };
+  const optional = (method: string, call: () => Promise<unknown>) =>
+    optionalSetting(logger, method, call);
   const languages = [
     { locale: 'en', code: undefined },
     { locale: 'ru', code: 'ru' },
@@ -213,12 +211,20 @@ export async function configureBot(bot: Bot, env: BotEnv, logger: Logger): Promi
     );
   }
   await optional('setChatMenuButton', () =>
-    bot.api.setChatMenuButton({
-      menu_button: {
-        type: 'web_app',
-        text: translator('en')('menu'),
-        web_app: { url: miniappUrl(env) },
-      },
-    }),
+    bot.api.setChatMenuButton({ menu_button: menuButton(env, translator('en')('menu')) }),
   );
+}
+
+/** The menu button that opens the mini-app, labelled `text`. */
+const menuButton = (env: BotEnv, text: string) =>
+  ({ type: 'web_app', text, web_app: { url: miniappUrl(env) } }) as const;
+
+/** A setting the Bot API server may refuse (no such method there): a warning, never a crash. */
+async function optionalSetting(logger: Logger, method: string, call: () => Promise<unknown>) {
+  try {
+    await call();
+  } catch (error) {
+    if (!(error instanceof GrammyError)) throw error;
+    logger.warn({ method, error: error.description }, 'the Bot API refused an optional setting');
+  }
 }

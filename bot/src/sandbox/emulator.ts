@@ -82,7 +82,10 @@ export class BotApiEmulator {
   private polls: PendingPoll[] = [];
   private failures: { count: number; retryAfter: number } = { count: 0, retryAfter: 0 };
   readonly calls: ApiCall[] = [];
+  /** The default menu button (setChatMenuButton without chat_id). */
   menuButton: unknown = { type: 'default' };
+  /** Menu buttons set for one private chat, which win over the default there. */
+  readonly chatMenuButtons = new Map<number, unknown>();
   commands = new Map<string, unknown>();
   webhook: { url: string; secret_token?: string } | undefined;
   private listeners = new Set<() => void>();
@@ -140,6 +143,14 @@ export class BotApiEmulator {
 
   private changed(): void {
     for (const listener of this.listeners) listener();
+  }
+
+  /** The menu button a chat shows: its own, else the default. */
+  menuButtonOf(chatId: unknown): unknown {
+    return (
+      (chatId === undefined ? undefined : this.chatMenuButtons.get(Number(chatId))) ??
+      this.menuButton
+    );
   }
 
   addChat(chat: SandboxChat): SandboxChat {
@@ -278,10 +289,11 @@ export class BotApiEmulator {
         this.commands.delete(commandsKey(params));
         return this.reply(res, true);
       case 'setchatmenubutton':
-        this.menuButton = params['menu_button'];
+        if (params['chat_id'] === undefined) this.menuButton = params['menu_button'];
+        else this.chatMenuButtons.set(Number(params['chat_id']), params['menu_button']);
         return this.reply(res, true);
       case 'getchatmenubutton':
-        return this.reply(res, this.menuButton);
+        return this.reply(res, this.menuButtonOf(params['chat_id']));
       case 'sendmessage':
         return this.sendMessage(params, res);
       case 'editmessagetext':

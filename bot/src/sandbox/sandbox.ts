@@ -57,7 +57,7 @@ export function sandboxRouter(emulator: BotApiEmulator, token: string, db: Query
     res.json({
       user: { chatId: SANDBOX_USER.id, messages: emulator.chatMessages(SANDBOX_USER.id) },
       staff: { chatId: SANDBOX_STAFF_CHAT, messages: emulator.chatMessages(SANDBOX_STAFF_CHAT) },
-      menuButton: emulator.menuButton,
+      menuButton: emulator.menuButtonOf(SANDBOX_USER.id),
     });
   });
   router.post('/sandbox/send', express.json(), (req, res) => {

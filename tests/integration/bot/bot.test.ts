@@ -34,6 +34,12 @@ describe.each(databaseTargets)('the Telegram bot on $name', (target) => {
       const texts = botCatalogs[locale];
       expect(reply.text).toBe(texts.start.greeting.replace('{{name}}', 'Taras'));
       expect(buttonsOf(reply)).toEqual([{ text: texts.start.open, web_app: { url: MINIAPP_URL } }]);
+      // The chat's menu button speaks the person's language (the default one is English).
+      expect(world.service.emulator.menuButtonOf(user.id)).toEqual({
+        type: 'web_app',
+        text: texts.menu,
+        web_app: { url: MINIAPP_URL },
+      });
       // An order's link says so on its button.
       const order = await world.service.say(user, `/start order_${randomUUID()}`);
       expect(buttonsOf(order)[0]?.text).toBe(texts.start.openOrder);

@@ -110,6 +110,8 @@ export async function makeHostileData(api: Api, bot: BotService, made: HostileDa
     await api.as(telegramTokens, 'query { portal_users { id } }'),
   );
   made.telegram = { ...telegram, tokens: telegramTokens, userId: telegramMe!.id };
+  // They pressed Start in the bot's chat too: Telegram lets a bot write first only then.
+  bot.emulator.userStartedBot(telegram);
   // `*` and `_` are allowed in an address's local part; Telegram would read them as markdown.
   const telegramEmail = `tg*bold*_i_${Date.now()}@example.com`;
   const third = await api.createOrder(telegramTokens, {

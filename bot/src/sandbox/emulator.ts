@@ -361,28 +361,32 @@ export class BotApiEmulator {
     this.polls.push(poll);
   }
 
-  private get keyboards() {
-    return { allowHttpWebApps: this.testEnvironment };
+  /** A message's text as Telegram shows it, or the refusal of its text or its keyboard. */
+  private checkedText(
+    params: Record<string, unknown>,
+    chat: SandboxChat,
+  ): { refusal: string } | { plain: string } {
+    const parsed = textRefusal(text(params['text']), text(params['parse_mode']));
+    if ('refusal' in parsed) return parsed;
+    const refused = keyboardRefusal(params['reply_markup'], chat, {
+      allowHttpWebApps: this.testEnvironment,
+    });
+    return refused ? { refusal: refused } : parsed;
   }
 
   private sendMessage(params: Record<string, unknown>, res: Response): void {
     const chatId = Number(params['chat_id']);
     if (!Number.isSafeInteger(chatId)) return this.error(res, 400, 'Bad Request: chat not found');
     // A bot cannot write first to a person: they must have started it (or written to it).
-    if (
-      this.chatFor(chatId).type === 'private' &&
-      !this.everyoneStarted &&
-      !this.started.has(chatId)
-    )
+    const chat = this.chatFor(chatId);
+    if (chat.type === 'private' && !this.everyoneStarted && !this.started.has(chatId))
       return this.error(res, 403, "Forbidden: bot can't initiate conversation with a user");
-    const parsed = textRefusal(text(params['text']), text(params['parse_mode']));
+    const parsed = this.checkedText(params, chat);
     if ('refusal' in parsed) return this.error(res, 400, parsed.refusal);
-    const refused = keyboardRefusal(params['reply_markup'], this.chatFor(chatId), this.keyboards);
-    if (refused) return this.error(res, 400, refused);
     const body = parsed.plain;
     const message: SandboxMessage = {
       message_id: this.nextMessageId++,
-      chat: this.chatFor(chatId),
+      chat,
       from: this.bot,
       date: Math.floor(Date.now() / 1000),
       text: body,
@@ -400,10 +404,8 @@ export class BotApiEmulator {
         item.message_id === Number(params['message_id']),
     );
     if (!message) return this.error(res, 400, 'Bad Request: message to edit not found');
-    const parsed = textRefusal(text(params['text']), text(params['parse_mode']));
+    const parsed = this.checkedText(params, message.chat);
     if ('refusal' in parsed) return this.error(res, 400, parsed.refusal);
-    const refused = keyboardRefusal(params['reply_markup'], message.chat, this.keyboards);
-    if (refused) return this.error(res, 400, refused);
     const sameMarkup =
       JSON.stringify(params['reply_markup'] ?? null) ===
       JSON.stringify(message.reply_markup ?? null);

@@ -67,9 +67,16 @@ const HTML_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot
 /** The byte offset of `index` in `text` (Telegram counts UTF-8 bytes). */
 const byteOffset = (text: string, index: number): number => Buffer.byteLength(text.slice(0, index));
 
+/** The character an HTML entity (`lt`, `#60`, `#x3c`) stands for, if Telegram knows it. */
+function decodeEntity(name: string): string | undefined {
+  if (/^#x/i.test(name)) return String.fromCodePoint(parseInt(name.slice(2), 16));
+  if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)));
+  return HTML_ENTITIES[name.toLowerCase()];
+}
+
 /**
- * Parses `text` as Telegram's HTML: undefined when it parses, otherwise Telegram's refusal
- * ("Bad Request: can't parse entities: ..."). Returns the text as Telegram shows it otherwise.
+ * Parses `text` as Telegram's HTML: the text as Telegram shows it, or Telegram's refusal
+ * ("Bad Request: can't parse entities: ..."). An `&` that starts no known entity stays as is.
  */
 export function htmlRefusal(text: string): { refusal: string } | { plain: string } {
   const fail = (reason: string) => ({ refusal: `Bad Request: can't parse entities: ${reason}` });
@@ -80,18 +87,9 @@ export function htmlRefusal(text: string): { refusal: string } | { plain: string
     const char = text[index]!;
     if (char === '&') {
       const entity = /^&(#x[0-9a-f]+|#\d+|[a-z]+);/i.exec(text.slice(index));
-      const name = entity?.[1] ?? '';
-      if (entity && name.startsWith('#')) {
-        const code =
-          name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : +name.slice(1);
-        plain += String.fromCodePoint(code);
-      } else if (entity && HTML_ENTITIES[name.toLowerCase()] !== undefined) {
-        plain += HTML_ENTITIES[name.toLowerCase()];
-      } else plain += '&';
-      index +=
-        entity && (name.startsWith('#') || HTML_ENTITIES[name.toLowerCase()])
-          ? entity[0].length
-          : 1;
+      const decoded = entity ? decodeEntity(entity[1]!) : undefined;
+      plain += decoded ?? '&';
+      index += decoded === undefined ? 1 : entity![0].length;
       continue;
     }
     if (char !== '<') {

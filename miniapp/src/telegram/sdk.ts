@@ -1,6 +1,7 @@
 import {
   backButton,
   closingBehavior,
+  downloadFile,
   emitEvent,
   hapticFeedback,
   init,
@@ -242,4 +243,16 @@ export function closeApp(): boolean {
 export function openExternalLink(url: string): void {
   const [opened] = openLink.ifAvailable(url);
   if (!opened) window.open(url, '_blank', 'noopener');
+}
+
+/**
+ * Hands a file to Telegram's own download (Bot API 8.0: Telegram fetches `url` itself, so it
+ * must work without our session); on an older client, opens `url` as a link instead.
+ */
+export async function downloadInTelegram(url: string, fileName: string): Promise<void> {
+  if (downloadFile.isAvailable()) {
+    await downloadFile(url, fileName);
+    return;
+  }
+  openExternalLink(url);
 }

@@ -10,6 +10,7 @@ import {
   mockTelegramEnv,
   openLink,
   popup,
+  requestWriteAccess,
   retrieveLaunchParams,
   retrieveRawInitData,
   swipeBehavior,
@@ -255,4 +256,15 @@ export async function downloadInTelegram(url: string, fileName: string): Promise
     return;
   }
   openExternalLink(url);
+}
+
+/**
+ * Asks Telegram to let the bot write to this person first (web_app_request_write_access, Bot
+ * API 6.9): `allowed`, `denied` (cancelled), or `unsupported` on an older client. Granting
+ * makes Telegram send the bot a write_access_allowed message, which the bot records.
+ */
+export async function requestChatWriteAccess(): Promise<'allowed' | 'denied' | 'unsupported'> {
+  if (!requestWriteAccess.isAvailable()) return 'unsupported';
+  const status = await requestWriteAccess();
+  return status === 'allowed' ? 'allowed' : 'denied';
 }

@@ -37,6 +37,7 @@ import {
 } from './orders/lifecycle.ts';
 import { resolvePaymentIssue } from './orders/payment-issue.ts';
 import { quoteOutput, serverQuote } from './orders/quote.ts';
+import { orderReceiptLink, orderReceiptPdfByToken } from './receipts/download.ts';
 import { orderReceiptPdf } from './receipts/receipt-pdf.ts';
 import { grantManagerRole, revokeManagerRole } from './staff/managers.ts';
 import { sendSupportFeedback } from './support/feedback.ts';
@@ -137,6 +138,14 @@ export function createActionsApp(options: ActionsAppOptions): Express {
     orderByLink: (payload) => orderByLink({ ...session(payload), linkSecret: linkSecret() }),
     orderReceiptPdf: (payload) =>
       orderReceiptPdf({ ...session(payload), linkSecret: linkSecret() }),
+    orderReceiptLink: (payload) =>
+      orderReceiptLink({
+        ...session(payload),
+        linkSecret: linkSecret(),
+        baseUrl: env.PUBLIC_WEB_URL ?? DEFAULT_PUBLIC_WEB_URL,
+      }),
+    orderReceiptPdfByToken: (payload) =>
+      orderReceiptPdfByToken({ ...session(payload), linkSecret: linkSecret() }),
     rateFeed: () => rateFeed({ pool, now: now(), maxRateAgeSeconds: maxRateAgeSeconds() }),
     completeExchange: (payload) => completeExchange(session(payload)),
     cancelExchangeByStaff: (payload) => cancelExchangeByStaff(session(payload)),

@@ -43,6 +43,11 @@ export const AUTH_ERRORS = {
   // 403 rather than 401, so a typo does not sign the user out (the client's rule for 401).
   'invalid-current-password': { status: 403 },
   'two-factor-needs-email': { status: 409 },
+  // Linking the two worlds (decision 037).
+  'telegram-already-linked': { status: 409 },
+  'telegram-link-needs-email': { status: 409 },
+  'telegram-unlink-needs-email': { status: 409 },
+  'account-has-email': { status: 409 },
   'invalid-reset-token': { status: 400 },
   'invalid-init-data': { status: 401 },
   'init-data-expired': { status: 401 },
@@ -85,6 +90,8 @@ export const ACTION_ERRORS = {
   'insufficient-balance': { status: 400 },
   'mail-unavailable': { status: 503 },
   'mail-not-sent': { status: 400 },
+  // A download link past its lifetime (a receipt's, decision 036): 410 Gone, not 404.
+  'link-expired': { status: 410 },
   unexpected: { status: 500 },
 } as const satisfies Record<string, ErrorEntry>;
 

@@ -136,9 +136,26 @@ function receiptContent(order: ReceiptRow, completedAt: Date, payoutTxId: string
 /** `orderReceiptPdf`: `{ filename: receipt-<number>.pdf, contentBase64 }`. */
 export async function orderReceiptPdf(
   options: ActionContext & { linkSecret: string },
-): Promise<{ filename: string; contentBase64: string }> {
+): Promise<ReceiptPdf> {
   const request = requestedOrder(options);
-  const { rows } = await options.pool.query<ReceiptRow>(
+  return receiptPdfOf(options.pool, request.id, request.caller);
+}
+
+export interface ReceiptPdf {
+  filename: string;
+  contentBase64: string;
+}
+
+/**
+ * The receipt of order `id`: for `caller` when it passes `mayRead`, or for anyone when `caller`
+ * is null (the order's secret link or a download token already proved access).
+ */
+export async function receiptPdfOf(
+  pool: ActionContext['pool'],
+  id: string,
+  caller: Caller | null,
+): Promise<ReceiptPdf> {
+  const { rows } = await pool.query<ReceiptRow>(
     `SELECT t.id, t.number::text AS number, t.user_id, t.status, t.locale,
             t.send_currency, t.receive_currency,
             COALESCE(t.received_amount, t.send_amount)::text AS paid_amount,
@@ -151,10 +168,10 @@ export async function orderReceiptPdf(
        LEFT JOIN public.currencies s ON s.code = t.send_currency
        LEFT JOIN public.currencies r ON r.code = t.receive_currency
       WHERE t.id = $1`,
-    [request.id],
+    [id],
   );
   const order = rows[0];
-  if (!order || (request.caller !== null && !mayRead(request.caller, order))) throw notFound();
+  if (!order || (caller !== null && !mayRead(caller, order))) throw notFound();
   if (order.status !== 'completed' || order.completed_at === null || order.payout_tx_id === null) {
     throw new ActionFailure(
       'invalid-transition',

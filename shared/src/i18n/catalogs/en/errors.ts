@@ -25,6 +25,11 @@ export const errors = {
   'invalid-access-token': 'The session has expired, sign in again',
   'invalid-current-password': 'The current password is incorrect',
   'two-factor-needs-email': 'Two-factor sign-in needs a confirmed email address on your account',
+  'telegram-already-linked': 'A Telegram account is already linked. Unlink it first',
+  'telegram-link-needs-email': 'Confirm your email before linking Telegram',
+  'telegram-unlink-needs-email':
+    'Add and confirm an email first: without Telegram it is your only way to sign in',
+  'account-has-email': 'Your account already has an email address',
   'invalid-reset-token': 'The link is invalid or has expired. Request a new one',
   'invalid-init-data': 'Telegram sign-in data is invalid',
   'init-data-expired': 'Telegram sign-in data has expired, reopen the app',
@@ -62,5 +67,6 @@ export const errors = {
   'insufficient-balance': 'The balance is not enough',
   'mail-unavailable': 'E-mail cannot be sent at the moment',
   'mail-not-sent': 'The e-mail was not sent',
+  'link-expired': 'This link has expired, ask for a new one',
   unexpected: 'Something went wrong',
 } as const;

@@ -24,6 +24,11 @@ export const errors: Messages<typeof en> = {
   'invalid-current-password': 'Текущий пароль неверен',
   'two-factor-needs-email':
     'Для двухфакторного входа в аккаунте нужен подтверждённый адрес электронной почты',
+  'telegram-already-linked': 'Telegram уже привязан. Сначала отвяжите его',
+  'telegram-link-needs-email': 'Подтвердите email, прежде чем привязывать Telegram',
+  'telegram-unlink-needs-email':
+    'Сначала добавьте и подтвердите email: без Telegram это единственный способ войти',
+  'account-has-email': 'У вашего аккаунта уже есть email',
   'invalid-reset-token': 'Ссылка недействительна или устарела. Запросите новую',
   'invalid-init-data': 'Данные входа Telegram недействительны',
   'init-data-expired': 'Данные входа Telegram устарели, откройте приложение заново',
@@ -61,5 +66,6 @@ export const errors: Messages<typeof en> = {
   'insufficient-balance': 'Недостаточно средств на балансе',
   'mail-unavailable': 'Письмо сейчас отправить нельзя',
   'mail-not-sent': 'Письмо не отправлено',
+  'link-expired': 'Срок действия ссылки истёк, запросите новую',
   unexpected: 'Что-то пошло не так',
 };

@@ -25,6 +25,11 @@ export const errors: Messages<typeof en> = {
   'invalid-current-password': 'Поточний пароль невірний',
   'two-factor-needs-email':
     'Для двофакторного входу в обліковому записі потрібна підтверджена адреса електронної пошти',
+  'telegram-already-linked': 'Telegram уже прив’язано. Спочатку відв’яжіть його',
+  'telegram-link-needs-email': 'Підтвердьте email, перш ніж прив’язувати Telegram',
+  'telegram-unlink-needs-email':
+    'Спочатку додайте й підтвердьте email: без Telegram це єдиний спосіб увійти',
+  'account-has-email': 'Ваш акаунт уже має email',
   'invalid-reset-token': 'Посилання недійсне або застаріле. Запитайте нове',
   'invalid-init-data': 'Дані входу Telegram недійсні',
   'init-data-expired': 'Дані входу Telegram застаріли, відкрийте застосунок знову',
@@ -62,5 +67,6 @@ export const errors: Messages<typeof en> = {
   'insufficient-balance': 'Недостатньо коштів на балансі',
   'mail-unavailable': 'Лист зараз надіслати не можна',
   'mail-not-sent': 'Лист не надіслано',
+  'link-expired': 'Термін дії посилання минув, запросіть нове',
   unexpected: 'Щось пішло не так',
 };

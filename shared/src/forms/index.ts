@@ -9,3 +9,4 @@ export * from './auth-errors.ts';
 export * from './exchange.ts';
 export * from './support.ts';
 export * from './affiliate.ts';
+export * from './anti-phishing.ts';

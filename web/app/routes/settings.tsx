@@ -10,10 +10,9 @@ import {
 } from '@app/client/graphql/generated/user.ts';
 import { graphqlRequest } from '@app/client/graphql/request.ts';
 import { keyFromData } from '@app/client/i18n/i18n.ts';
-import { authErrorMessage, validateForm } from '@app/shared/forms';
+import { AntiPhishingForm, authErrorMessage, PHRASE_MAX, validateForm } from '@app/shared/forms';
 import { splitLocalePath } from '@app/shared/i18n';
 
-import { AntiPhishingForm, PHRASE_MAX } from '#app/account/anti-phishing.ts';
 import { isEmailNotConfirmed } from '#app/account/email-not-confirmed.ts';
 import { TwoFactorDialog, type TwoFactorStep } from '#app/account/two-factor-dialog.tsx';
 import { CodeStep } from '#app/auth/code-step.tsx';

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { validateForm } from '@app/shared/forms';
-
 import { AntiPhishingForm } from './anti-phishing.ts';
+import { validateForm } from './fields.ts';
 
 describe('the anti-phishing phrase', () => {
   it('is 4 to 64 characters once trimmed', () => {

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 
-import { MESSAGES } from '@app/shared/forms';
+import { MESSAGES } from './fields.ts';
 
 /*
- * The anti-phishing phrase of Settings (issue 10): 4 to 64 characters once trimmed, as the
- * database's CHECK on portal_users.anti_phishing_phrase wants.
+ * The anti-phishing phrase of Settings (issue 10), on the portal and in the mini-app: 4 to 64
+ * characters once trimmed, as the database's CHECK on portal_users.anti_phishing_phrase wants.
  */
 
 export const PHRASE_MIN = 4;

@@ -60,6 +60,16 @@ export const miniapp = {
     choose: 'What should we do with your payment?',
     refundCashConfirm: 'Request the refund of {{received}}? Cash is returned at the cash point.',
   },
+  /** Settings inside the mini-app (issue 22): the anti-phishing phrase. */
+  settings: {
+    title: 'Settings',
+    notSet: 'Not set yet',
+  },
+  /** A completed order's receipt inside the mini-app (issue 22). */
+  receipt: {
+    downloadStarted: 'Telegram is downloading the receipt.',
+    downloadDeclined: 'The download was cancelled.',
+  },
   loading: 'Loading…',
   retry: 'Try again',
   loadFailed: 'Could not load this. Check the connection and try again.',

@@ -157,6 +157,12 @@ export const trust = {
     downloading: 'Preparing the PDF…',
     print: 'Print',
     notCompleted: 'A receipt is available once the order is completed.',
+    linkGoneTitle: 'This download link has expired',
+    linkGone:
+      'Download links work for 10 minutes. Open the receipt in the app again to get a new one.',
+    linkUnknownTitle: 'No receipt at this address',
+    linkUnknown:
+      'The link is incomplete or was altered. Open the receipt in the app to download it.',
   },
   create: {
     payoutMemo: 'Memo / destination tag (optional)',

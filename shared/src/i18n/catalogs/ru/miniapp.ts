@@ -61,6 +61,16 @@ export const miniapp: Messages<typeof source> = {
     choose: 'Что сделать с вашим платежом?',
     refundCashConfirm: 'Запросить возврат {{received}}? Наличные возвращаются в пункте выдачи.',
   },
+  /** Settings inside the mini-app (issue 22): the anti-phishing phrase. */
+  settings: {
+    title: 'Настройки',
+    notSet: 'Ещё не задана',
+  },
+  /** A completed order's receipt inside the mini-app (issue 22). */
+  receipt: {
+    downloadStarted: 'Telegram скачивает квитанцию.',
+    downloadDeclined: 'Скачивание отменено.',
+  },
   loading: 'Загрузка…',
   retry: 'Попробовать снова',
   loadFailed: 'Не удалось загрузить. Проверьте соединение и попробуйте снова.',

@@ -61,6 +61,16 @@ export const miniapp: Messages<typeof source> = {
     choose: 'Що зробити з вашим платежем?',
     refundCashConfirm: 'Запросити повернення {{received}}? Готівка повертається в пункті видачі.',
   },
+  /** Settings inside the mini-app (issue 22): the anti-phishing phrase. */
+  settings: {
+    title: 'Налаштування',
+    notSet: 'Ще не задана',
+  },
+  /** A completed order's receipt inside the mini-app (issue 22). */
+  receipt: {
+    downloadStarted: 'Telegram завантажує квитанцію.',
+    downloadDeclined: 'Завантаження скасовано.',
+  },
   loading: 'Завантаження…',
   retry: 'Спробувати знову',
   loadFailed: 'Не вдалося завантажити. Перевірте з’єднання та спробуйте знову.',

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+import { currencyIcons } from '@app/client/vite/currency-icons.ts';
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /**
@@ -14,7 +16,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export default defineConfig({
   root: here,
   base: '/telegram-app/',
-  plugins: [react()],
+  plugins: [react(), currencyIcons()],
   build: {
     // eslint-disable-next-line no-restricted-properties -- build tooling, not a service
     outDir: process.env['MINIAPP_BUILD_DIR'] ?? path.join(here, 'dist'),

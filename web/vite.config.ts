@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 
+import { currencyIcons } from '@app/client/vite/currency-icons.ts';
+
 /** What the chunking callback may ask Rolldown about a module. */
 interface ChunkingContext {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
@@ -44,7 +46,7 @@ function shellModules(context: ChunkingContext): Set<string> {
  * stay chunks of their own, and nothing a page does not need moves into the shell.
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), currencyIcons()],
   build: isSsrBuild
     ? {}
     : {

@@ -69,6 +69,8 @@ function pages(locale: Locale): RouteConfigEntry[] {
 }
 
 export default [
+  // A receipt's short-lived download address (decision 036): a file, in no locale.
+  route('receipt-download/:token', 'routes/receipt-download.ts', { id: 'receipt-download' }),
   ...pages(DEFAULT_LOCALE),
   ...LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).flatMap((locale) =>
     prefix(locale, pages(locale)),

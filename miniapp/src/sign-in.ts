@@ -74,3 +74,6 @@ export function startSignIn(launch: TelegramLaunch, referralCode: string | undef
 }
 
 export const useSignIn = (): SignInState => useStore(signInStore);
+
+/** What the current launch says of its person (the launch sign-in started with). */
+export const currentLaunch = (): TelegramLaunch | undefined => current?.launch;

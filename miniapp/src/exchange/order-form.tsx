@@ -35,6 +35,7 @@ import { browserEnv } from '../env.ts';
 import { session, useSession } from '../session.ts';
 import { signIn, signInStore } from '../sign-in.ts';
 import { confirmClosing, haptic, openExternalLink } from '../telegram/sdk.ts';
+import { useWriteAccessAfterOrder } from './write-access.ts';
 
 /** Resolves once the silent sign-in is over; rejects when it failed. */
 async function signedIn(): Promise<void> {
@@ -65,6 +66,7 @@ export default function OrderForm(props: {
   // One key per form: a second press or a retry after an error makes one order.
   const idempotencyKey = useRef<string | null>(null);
   const schema = createExchangeForm(to.kind);
+  const askWriteAccess = useWriteAccessAfterOrder();
 
   // Prefill from the account, else from the person's last order (Telegram accounts have no e-mail).
   useEffect(() => {
@@ -147,6 +149,7 @@ export default function OrderForm(props: {
       const id = result.createExchange?.id;
       if (!id) throw new Error('no order was created');
       haptic.success();
+      askWriteAccess();
       // The form's step is replaced: back from the order returns to the amounts, not the form.
       navigate(`/transaction/${id}`, { replace: true });
     } catch (error) {

@@ -6,7 +6,9 @@ import { emitTelegramEvent, mockTelegram } from './sdk.ts';
  * the bottom, the back button at the top) and sends their presses back as Telegram does, and
  * keeps a record of every method the app called (`window.__telegramCalls`: haptics, buttons,
  * links), which the end-to-end tests read. Telegram's popups are drawn as a dialog whose button
- * presses go back as `popup_closed`. It runs only for a development launch.
+ * presses go back as `popup_closed`; a write-access request is asked the same way and answered
+ * as `write_access_requested` ({ status: 'allowed' | 'cancelled' }), as Telegram answers it.
+ * It runs only for a development launch.
  */
 
 interface TelegramCall {
@@ -61,10 +63,12 @@ interface PopupParams {
   title?: string;
   message: string;
   buttons: Array<{ id: string; text?: string; type?: string }>;
+  /** Telegram's answer to a press; `popup_closed` with the button's id by default. */
+  answer?: (buttonId: string) => void;
 }
 
 /** Telegram's native popup, as a dialog over the page; a press answers `popup_closed`. */
-function showPopup({ title, message, buttons }: PopupParams): void {
+function showPopup({ title, message, buttons, answer }: PopupParams): void {
   const dialog = document.createElement('div');
   dialog.setAttribute('role', 'dialog');
   dialog.setAttribute('data-telegram', 'popup');
@@ -79,7 +83,8 @@ function showPopup({ title, message, buttons }: PopupParams): void {
     });
     press.addEventListener('click', () => {
       dialog.remove();
-      emitTelegramEvent('popup_closed', { button_id: button.id });
+      if (answer) answer(button.id);
+      else emitTelegramEvent('popup_closed', { button_id: button.id });
     });
     dialog.append(press);
   }
@@ -127,6 +132,18 @@ export function mockTelegramClient(launchParams: string): void {
       }
       case 'web_app_open_popup':
         showPopup(params as PopupParams);
+        break;
+      case 'web_app_request_write_access':
+        // Telegram asks the person; the answer comes back as write_access_requested.
+        showPopup({
+          title: 'Write access',
+          message: 'Allow the bot to send you messages?',
+          buttons: [
+            { id: 'cancelled', text: 'Cancel' },
+            { id: 'allowed', text: 'Allow' },
+          ],
+          answer: (id) => emitTelegramEvent('write_access_requested', { status: id }),
+        });
         break;
       case 'web_app_open_link':
         window.open((params as { url: string }).url, '_blank', 'noopener');

@@ -39,6 +39,8 @@ export interface TelegramLaunch {
   userId: string | undefined;
   /** Telegram's client: `ios`, `macos`, `android`, `tdesktop`, `web`, … (launch parameters). */
   platform: string | undefined;
+  /** The launch data says the bot may write to this person (`allows_write_to_pm`). */
+  allowsWriteToPm: boolean;
 }
 
 /** `tgWebAppData` straight from the hash, for launches whose data the SDK cannot parse. */
@@ -71,12 +73,15 @@ export function readLaunch(): TelegramLaunch | undefined {
   const fields = new URLSearchParams(raw);
   let languageCode: string | undefined;
   let userId: string | undefined;
+  let allowsWriteToPm = false;
   try {
     const user = JSON.parse(fields.get('user') ?? 'null') as {
       id?: unknown;
       language_code?: unknown;
+      allows_write_to_pm?: unknown;
     } | null;
     if (typeof user?.language_code === 'string') languageCode = user.language_code;
+    allowsWriteToPm = user?.allows_write_to_pm === true;
     if (typeof user?.id === 'number' && Number.isSafeInteger(user.id)) userId = String(user.id);
   } catch {
     // A user field that is not JSON: the auth service refuses the launch, with its reason.
@@ -90,6 +95,7 @@ export function readLaunch(): TelegramLaunch | undefined {
     languageCode,
     userId,
     platform,
+    allowsWriteToPm,
   };
 }
 
@@ -267,4 +273,10 @@ export async function requestChatWriteAccess(): Promise<'allowed' | 'denied' | '
   if (!requestWriteAccess.isAvailable()) return 'unsupported';
   const status = await requestWriteAccess();
   return status === 'allowed' ? 'allowed' : 'denied';
+}
+
+/** A note in Telegram's own popup with one button (nothing on a client without popups). */
+export async function noticeInTelegram(message: string, ok: string): Promise<void> {
+  if (!popup.open.isAvailable()) return;
+  await popup.open({ message, buttons: [{ id: 'ok', type: 'default', text: ok }] });
 }

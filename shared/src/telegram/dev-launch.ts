@@ -1,6 +1,6 @@
 import { sign } from '@telegram-apps/init-data-node';
 
-import { TELEGRAM_THEMES } from './themes.ts';
+import { telegramTheme } from './themes.ts';
 
 /** The Telegram user of a development launch that names none: the sandbox's developer. */
 export const DEFAULT_DEV_LAUNCH_USER = 100000001;
@@ -37,7 +37,8 @@ export async function isStaffTelegramUser(db: Queryable, telegramId: number): Pr
  * Launch parameters as Telegram puts them in the mini-app's URL hash, with init data signed by
  * `botToken` as Telegram signs it. The query may choose the user (`user`, a numeric id), the
  * language (`lang`), the theme (`theme=light`), the Telegram client (`platform`: ios, android,
- * macos, web or tdesktop, the default) and the deep link (`startapp`). Callers check
+ * macos, web or tdesktop, the default; its own palette), the deep link (`startapp`), and
+ * `write=no` for a person who has not let the bot write to them. Callers check
  * first that the user is not staff (isStaffTelegramUser).
  */
 /** The Telegram clients a development launch can play. */
@@ -56,7 +57,8 @@ export function devLaunchParams(query: Record<string, unknown>, botToken: string
         first_name: 'Developer',
         username: 'developer',
         language_code: languageCode.slice(0, 10),
-        allows_write_to_pm: true,
+        // `write=no`: a person who never started the bot (opened the app from a link).
+        ...(text(query['write']) === 'no' ? {} : { allows_write_to_pm: true }),
       },
       chat_instance: '-1000000000000000000',
       chat_type: 'private',
@@ -69,12 +71,13 @@ export function devLaunchParams(query: Record<string, unknown>, botToken: string
     botToken,
     new Date(),
   );
+  const platform =
+    DEV_PLATFORMS.find((candidate) => candidate === text(query['platform'])) ?? 'tdesktop';
   const params = new URLSearchParams({
     tgWebAppData: initData,
     tgWebAppVersion: '8.0',
-    tgWebAppPlatform:
-      DEV_PLATFORMS.find((platform) => platform === text(query['platform'])) ?? 'tdesktop',
-    tgWebAppThemeParams: JSON.stringify(TELEGRAM_THEMES[theme]),
+    tgWebAppPlatform: platform,
+    tgWebAppThemeParams: JSON.stringify(telegramTheme(platform, theme)),
   });
   if (startParam) params.set('tgWebAppStartParam', startParam);
   return params.toString();

@@ -55,6 +55,11 @@ export const miniapp = {
     cancelKeep: 'Keep the order',
     cancelYes: 'Yes, cancel it',
   },
+  /** The person said no to Telegram's write-access request (decision 039). */
+  chatNotifications: {
+    off: 'Chat notifications are off: the bot cannot write to you. To get order updates in Telegram, open the bot and press Start.',
+    ok: 'OK',
+  },
   /** The order's trust features (issue 10); most texts are the shared `trust` namespace's. */
   trust: {
     choose: 'What should we do with your payment?',

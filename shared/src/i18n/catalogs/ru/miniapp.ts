@@ -57,6 +57,10 @@ export const miniapp: Messages<typeof source> = {
     cancelKeep: 'Оставить заявку',
     cancelYes: 'Да, отменить',
   },
+  chatNotifications: {
+    off: 'Уведомления в чате выключены: бот не может вам писать. Чтобы получать новости о заявке в Telegram, откройте бота и нажмите «Запустить».',
+    ok: 'OK',
+  },
   trust: {
     choose: 'Что сделать с вашим платежом?',
     refundCashConfirm: 'Запросить возврат {{received}}? Наличные возвращаются в пункте выдачи.',

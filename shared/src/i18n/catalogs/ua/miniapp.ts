@@ -57,6 +57,10 @@ export const miniapp: Messages<typeof source> = {
     cancelKeep: 'Залишити заявку',
     cancelYes: 'Так, скасувати',
   },
+  chatNotifications: {
+    off: 'Сповіщення в чаті вимкнено: бот не може вам писати. Щоб отримувати новини про заявку в Telegram, відкрийте бота й натисніть «Почати».',
+    ok: 'OK',
+  },
   trust: {
     choose: 'Що зробити з вашим платежем?',
     refundCashConfirm: 'Запросити повернення {{received}}? Готівка повертається в пункті видачі.',

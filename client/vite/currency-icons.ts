@@ -27,7 +27,9 @@ async function readIcon(file: string): Promise<string> {
 /** Every listed icon, by its path under the icons folder. */
 export async function loadCurrencyIcons(): Promise<Map<string, string>> {
   const files = iconFiles();
-  return new Map(await Promise.all(files.map(async (file) => [file, await readIcon(file)] as const)));
+  return new Map(
+    await Promise.all(files.map(async (file) => [file, await readIcon(file)] as const)),
+  );
 }
 
 /** The folder the icons go to, under the app's base: assets/currency-icons-<hash>. */

@@ -6,8 +6,8 @@ import { currencyIcon, type CurrencyLike } from '../currency-icons/currency-icon
  * A currency's icon beside its ticker, decorative (alt="", hidden from assistive technology: the
  * ticker is the text): the set's logo as a lazily loaded static SVG, a network badge for tokens,
  * and a neutral circle with a sign or the ticker's letters where there is no logo, or where the
- * logo does not load, so a broken image never shows. Colours come from CSS custom properties
- * (--currency-icon-bg, --currency-icon-fg, --currency-icon-ring) each app may set.
+ * logo does not load, so a broken image never shows. The badge's ring takes the page's background
+ * from the --currency-icon-ring custom property each app may set.
  */
 
 interface CurrencyIconProps {
@@ -27,6 +27,22 @@ const frame = (size: number): CSSProperties => ({
   height: size,
   verticalAlign: 'middle',
 });
+
+/**
+ * The fallback as an image too (a data: URL, so it cannot fail to load): a neutral grey disc with
+ * the sign or letters, readable on light and dark pages, and no text in the page's own text (a
+ * cell reading "100 USD" still reads so).
+ */
+function fallbackImage(text: string): string {
+  const fontSize = text.length > 1 ? 13 : 17;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32">` +
+    `<circle cx="16" cy="16" r="16" fill="#8b95a5"/>` +
+    `<text x="16" y="16" dy="0.35em" text-anchor="middle" fill="#fff" ` +
+    `font-family="system-ui,-apple-system,Segoe UI,Roboto,sans-serif" font-weight="600" ` +
+    `font-size="${fontSize}">${text.replace(/[<>&]/g, '')}</text></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
 
 /** An <img> that reports a failure even when it failed before hydration attached onError. */
 function useFailed(src: string | null) {
@@ -65,21 +81,13 @@ export function CurrencyIcon({ currency, size = 24, className }: CurrencyIconPro
           onError={logo.fail}
         />
       ) : (
-        <span
+        <img
           className="currency-icon__fallback"
-          style={{
-            ...frame(size),
-            borderRadius: '50%',
-            background: 'var(--currency-icon-bg, #e2e8f0)',
-            color: 'var(--currency-icon-fg, #334155)',
-            fontSize: Math.round(size * (icon.text.length > 1 ? 0.4 : 0.55)),
-            fontWeight: 600,
-            lineHeight: 1,
-            letterSpacing: '-0.02em',
-          }}
-        >
-          {icon.text}
-        </span>
+          src={fallbackImage(icon.text)}
+          width={size}
+          height={size}
+          alt=""
+        />
       )}
       {icon.badge && !badge.failed ? (
         <img

@@ -8,6 +8,7 @@ import {
   indexCurrencies,
   searchCurrencies,
 } from '@app/shared/exchange';
+import { CurrencyIcon } from '@app/client/ui/currency-icon.tsx';
 
 /**
  * A currency picker as a screen of its own (Telegram's back button closes it): a search field
@@ -48,6 +49,7 @@ export function CurrencyList(props: {
                   type="button"
                   aria-pressed={option.code === props.selected}
                   description={option.name}
+                  before={<CurrencyIcon currency={option} size={32} />}
                   after={option.code === props.selected ? <span aria-hidden="true">✓</span> : null}
                   onClick={() => props.onSelect(option.code)}
                 >

@@ -10,6 +10,7 @@ import {
   TransactionsHistoryPageDocument,
 } from '@app/client/graphql/generated/user.ts';
 import { useSubscription } from '@app/client/graphql/use-subscription.ts';
+import { CurrencyIcon } from '@app/client/ui/currency-icon.tsx';
 
 import { CenteredSpinner } from '../components/shell.tsx';
 import { LoadFailed } from '../components/states.tsx';
@@ -68,6 +69,20 @@ function History() {
                       Component="span"
                       // The received amount wraps beside a long status chip instead of being cut.
                       multiline
+                      before={
+                        <span className="history__pair">
+                          <CurrencyIcon
+                            currency={order.send_currency_info ?? { symbol: order.send_currency }}
+                            size={28}
+                          />
+                          <CurrencyIcon
+                            currency={
+                              order.receive_currency_info ?? { symbol: order.receive_currency }
+                            }
+                            size={28}
+                          />
+                        </span>
+                      }
                       subhead={`№ ${order.number} · ${new Date(order.created_at).toLocaleDateString(language)}`}
                       description={`→ ${receive}`}
                       after={<StatusChip status={asOrderStatus(order.status)} />}

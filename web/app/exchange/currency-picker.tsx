@@ -18,6 +18,7 @@ import {
   searchCurrencies,
   visibleRows,
 } from '@app/shared/exchange';
+import { CurrencyIcon } from '@app/client/ui/currency-icon.tsx';
 import { ChevronDownIcon } from '#app/components/icons.ts';
 
 /*
@@ -114,7 +115,10 @@ export function CurrencyListbox({
             onPointerDown={(event) => event.preventDefault()}
             onClick={() => onChoose(option.code)}
           >
-            <span className="picker__code">{describe(option)}</span>
+            <span className="picker__code">
+              <CurrencyIcon currency={option} size={22} />
+              {describe(option)}
+            </span>
             <span className="picker__name">{option.name}</span>
           </li>
         );
@@ -245,6 +249,7 @@ export function CurrencyPicker({ label, value, options, onChange }: CurrencyPick
         aria-label={`${label}: ${selected ? `${visibleText(selected)} (${selected.name})` : value}`}
         onClick={() => (open ? setOpen(false) : openList())}
       >
+        {selected ? <CurrencyIcon currency={selected} size={22} /> : null}
         <span className="picker__code">{selected ? selected.symbol : value}</span>
         {selected?.network && selected.network !== selected.symbol ? (
           <>

@@ -9,6 +9,7 @@ import { useQuote } from '@app/client/exchange/use-quote.ts';
 import { CreateExchangeDocument } from '@app/client/graphql/generated/user.ts';
 import { graphqlRequest, GraphqlRequestError } from '@app/client/graphql/request.ts';
 import { keyFromData, translateData } from '@app/client/i18n/i18n.ts';
+import { CurrencyIcon } from '@app/client/ui/currency-icon.tsx';
 import { WizardProgress } from '@app/client/ui/wizard-progress.tsx';
 import {
   currencyLabel,
@@ -246,7 +247,12 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
             id="send-amount"
             label={t('create.youSend')}
             currency={from}
-            adornment={<span className="order-form__currency">{label(from)}</span>}
+            adornment={
+              <span className="order-form__currency">
+                <CurrencyIcon currency={from} size={20} />
+                {label(from)}
+              </span>
+            }
             value={side === 'send' ? typed : ready ? trimZeros(ready.sendAmount) : ''}
             onChange={(value) => {
               setSide('send');
@@ -257,7 +263,12 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
             id="receive-amount"
             label={t('create.youGet')}
             currency={to}
-            adornment={<span className="order-form__currency">{label(to)}</span>}
+            adornment={
+              <span className="order-form__currency">
+                <CurrencyIcon currency={to} size={20} />
+                {label(to)}
+              </span>
+            }
             value={side === 'receive' ? typed : ready ? trimZeros(ready.receiveAmount) : ''}
             onChange={(value) => {
               setSide('receive');

@@ -23,6 +23,7 @@ import { loginPath } from '#app/auth/redirect.ts';
 import { useSession } from '#app/auth/session.ts';
 import { notify } from '#app/components/notify/index.ts';
 import { CopyRow } from '#app/exchange/copy-row.tsx';
+import { CurrencyText } from '#app/exchange/currency-amount.tsx';
 import {
   ExpiredNotice,
   HoldNotice,
@@ -139,7 +140,11 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
         <div>
           <dt>{t('transaction.send')}</dt>
           <dd>
-            {trimZeros(order.send_amount)} {send}
+            <CurrencyText
+              code={order.send_currency}
+              info={order.send_currency_info}
+              text={`${trimZeros(order.send_amount)} ${send}`}
+            />
           </dd>
         </div>
         <div>
@@ -147,15 +152,21 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
           <dd>
             {order.settled_receive_amount ? (
               <>
-                {trimZeros(order.settled_receive_amount)} {receive}{' '}
+                <CurrencyText
+                  code={order.receive_currency}
+                  info={order.receive_currency_info}
+                  text={`${trimZeros(order.settled_receive_amount)} ${receive}`}
+                />{' '}
                 <s className="muted" aria-hidden="true">
                   {trimZeros(order.receive_amount)}
                 </s>
               </>
             ) : (
-              <>
-                {trimZeros(order.receive_amount)} {receive}
-              </>
+              <CurrencyText
+                code={order.receive_currency}
+                info={order.receive_currency_info}
+                text={`${trimZeros(order.receive_amount)} ${receive}`}
+              />
             )}
           </dd>
         </div>

@@ -22,6 +22,7 @@ import {
 import { Pagination } from '#app/account/pagination.tsx';
 import { LoadingPage, SignInPrompt } from '#app/account/sign-in-prompt.tsx';
 import { useSession } from '#app/auth/session.ts';
+import { CurrencyText } from '#app/exchange/currency-amount.tsx';
 import { pairSlug } from '#app/content/pairs.ts';
 import { useLocale, useLocalePath } from '#app/i18n/locale.ts';
 import { pageMeta, translatorFor } from '#app/i18n/meta.ts';
@@ -138,8 +139,18 @@ function HistoryPage({
               <Link key="number" to={localePath(`/transaction/${row.id}`)}>
                 {row.number}
               </Link>,
-              `${formatAmount(row.send_amount)} ${currencyLabel(row.send_currency, row.send_currency_info)}`,
-              `${formatAmount(row.receive_amount)} ${currencyLabel(row.receive_currency, row.receive_currency_info)}`,
+              <CurrencyText
+                key="send"
+                code={row.send_currency}
+                info={row.send_currency_info}
+                text={`${formatAmount(row.send_amount)} ${currencyLabel(row.send_currency, row.send_currency_info)}`}
+              />,
+              <CurrencyText
+                key="receive"
+                code={row.receive_currency}
+                info={row.receive_currency_info}
+                text={`${formatAmount(row.receive_amount)} ${currencyLabel(row.receive_currency, row.receive_currency_info)}`}
+              />,
               <time key="date" dateTime={row.created_at}>
                 {formatDateTime(row.created_at, locale)}
               </time>,

@@ -23,6 +23,7 @@ import {
 } from '#app/account/format.ts';
 import { Pagination } from '#app/account/pagination.tsx';
 import { EmptyState, LoadFailed, Loading } from '#app/admin/states.tsx';
+import { CurrencyText } from '#app/exchange/currency-amount.tsx';
 import { useLocale } from '#app/i18n/locale.ts';
 
 import { FiltersForm, type CurrencyOption } from './filters-form.tsx';
@@ -278,8 +279,14 @@ function QueueTable({
     () => new Map(currencies.map((currency) => [currency.code, currency])),
     [currencies],
   );
-  const amount = (value: string, code: string) =>
-    `${formatAmount(value)} ${currencyLabel(code, byCode.get(code))}`;
+  const amount = (value: string, code: string) => (
+    <CurrencyText
+      code={code}
+      info={byCode.get(code)}
+      text={`${formatAmount(value)} ${currencyLabel(code, byCode.get(code))}`}
+      size={18}
+    />
+  );
 
   if (queue.status === 'error' || counts.status === 'error')
     return <LoadFailed message={t('loadFailed')} className="staff-orders__error" />;

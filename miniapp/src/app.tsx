@@ -9,6 +9,7 @@ import { OutsideTelegram } from './components/outside-telegram.tsx';
 import { RouteError } from './components/route-error.tsx';
 import { Shell } from './components/shell.tsx';
 import { recordDepth } from './navigation.ts';
+import { receiptPath, SETTINGS_PATH } from './paths.ts';
 import { ExchangeScreen } from './screens/exchange-screen.tsx';
 import { NotFoundScreen } from './screens/not-found-screen.tsx';
 import type { Launch } from './telegram/launch.ts';
@@ -16,8 +17,9 @@ import { uiPlatform, useTelegramDark } from './telegram/sdk.ts';
 
 /*
  * The mini-app's routes (spec section 2): /telegram-app, /telegram-app/transaction/{id} and
- * /telegram-app/transactions-history, under the base path the server gave. The exchange is the
- * first screen and ships with the app; the order and history screens, which need the live
+ * /telegram-app/transactions-history, under the base path the server gave; and what a Telegram
+ * account cannot do on the portal (issue 22): /settings and /transaction/{id}/receipt. The
+ * exchange is the first screen and ships with the app; the other screens, which need the live
  * GraphQL client, are chunks loaded on first visit. The router is wouter (a few KB): the app
  * needs paths, parameters and history, not a data router.
  */
@@ -26,6 +28,12 @@ const TransactionScreen = lazy(async () => ({
 }));
 const HistoryScreen = lazy(async () => ({
   default: (await import('./screens/history-screen.tsx')).HistoryScreen,
+}));
+const SettingsScreen = lazy(async () => ({
+  default: (await import('./screens/settings-screen.tsx')).SettingsScreen,
+}));
+const ReceiptScreen = lazy(async () => ({
+  default: (await import('./screens/receipt-screen.tsx')).ReceiptScreen,
 }));
 
 /**
@@ -73,7 +81,9 @@ export function App(props: {
                 <Switch>
                   <Route path="/" component={ExchangeScreen} />
                   <Route path="/transaction/:id" component={TransactionScreen} />
+                  <Route path={receiptPath(':id')} component={ReceiptScreen} />
                   <Route path="/transactions-history" component={HistoryScreen} />
+                  <Route path={SETTINGS_PATH} component={SettingsScreen} />
                   <Route component={NotFoundScreen} />
                 </Switch>
               </Shell>

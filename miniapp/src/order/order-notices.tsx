@@ -1,12 +1,14 @@
 import { useQuery } from '@apollo/client/react';
 import { Button, Cell, Text } from '@telegram-apps/telegram-ui';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
 
 import type { Locale } from '@app/shared/i18n';
 import { formatRate, trimZeros } from '@app/shared/exchange';
 import { AntiPhishingPhraseDocument } from '@app/client/graphql/generated/user.ts';
 
 import { CopyCell } from '../components/copy-cell.tsx';
+import { receiptPath, SETTINGS_PATH } from '../paths.ts';
 import { useSession } from '../session.ts';
 
 import { Countdown, useNow } from './countdown.tsx';
@@ -128,11 +130,12 @@ export function RequotedNotice({ order, receive }: { order: Order; receive: stri
 
 /**
  * The person's anti-phishing phrase, in a cell of its own right above the payment details: a
- * copy of this screen elsewhere cannot show it. Without one, how to set it (on the website).
+ * copy of this screen elsewhere cannot show it. Without one, how to set it (the app's settings:
+ * an account made by Telegram sign-in cannot sign in to the portal's).
  */
 export function AntiPhishingPhrase() {
   const { t } = useTranslation('trust');
-  const locale = useLocale();
+  const [, navigate] = useLocation();
   const userId = useSession((state) => state.user?.id ?? null);
   const { data, loading } = useQuery(AntiPhishingPhraseDocument, {
     variables: { userId: userId ?? '' },
@@ -158,7 +161,7 @@ export function AntiPhishingPhrase() {
         mode="plain"
         size="s"
         className="phishing__set"
-        onClick={() => openWebPage(webPages.settings, locale)}
+        onClick={() => navigate(SETTINGS_PATH)}
       >
         {t('phishing.setIt')}
       </Button>
@@ -256,18 +259,13 @@ export function Settled({ order, receive }: { order: Order; receive: string }) {
   );
 }
 
-/** A completed order's receipt, on the website (printable, with its PDF). */
+/** A completed order's receipt, in the app (its PDF through Telegram's download). */
 export function ReceiptButton({ order }: { order: Order }) {
   const { t } = useTranslation('trust');
-  const locale = useLocale();
+  const [, navigate] = useLocation();
   return (
     <div className="state-actions">
-      <Button
-        mode="bezeled"
-        size="m"
-        stretched
-        onClick={() => openWebPage(webPages.receipt(order.id), locale)}
-      >
+      <Button mode="bezeled" size="m" stretched onClick={() => navigate(receiptPath(order.id))}>
         {t('receipt.open')}
       </Button>
     </div>

@@ -4,8 +4,9 @@ import { browserEnv } from '../env.ts';
 import { openExternalLink } from '../telegram/sdk.ts';
 
 /*
- * Pages that live on the web portal, not in the mini-app: the settings (the anti-phishing
- * phrase), the contact form and a completed order's receipt. Telegram opens them in its browser.
+ * Pages that live on the web portal, not in the mini-app: the contact form, which needs no
+ * sign-in. Telegram opens it in its browser. Settings and receipts are the app's own screens
+ * (paths.ts): an account made by Telegram sign-in cannot sign in to the portal (issue 22).
  */
 
 /** The portal's address of `path` in `locale` (`https://site/ru/settings`). */
@@ -14,9 +15,7 @@ export function webPageUrl(path: string, locale: Locale): string {
 }
 
 export const webPages = {
-  settings: '/settings',
   contact: '/contact',
-  receipt: (id: string) => `/transaction/${id}/receipt`,
 } as const;
 
 /** Opens a portal page in Telegram's browser (a new tab outside Telegram). */

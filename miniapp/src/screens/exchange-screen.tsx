@@ -23,6 +23,7 @@ import { LoadFailed } from '../components/states.tsx';
 import { useMainButton } from '../components/use-main-button.ts';
 import { useCatalog } from '../exchange/catalog.ts';
 import { CurrencyList } from '../exchange/currency-list.tsx';
+import { SETTINGS_PATH } from '../paths.ts';
 import { useSession } from '../session.ts';
 import { haptic } from '../telegram/sdk.ts';
 
@@ -201,6 +202,11 @@ function Exchange({ catalog }: { catalog: ExchangeCatalog }) {
         <Link href="/transactions-history" className="cell-link">
           <Cell Component="span" after={<span aria-hidden="true">›</span>}>
             {t('miniapp:nav.history')}
+          </Cell>
+        </Link>
+        <Link href={SETTINGS_PATH} className="cell-link">
+          <Cell Component="span" after={<span aria-hidden="true">›</span>}>
+            {t('miniapp:settings.title')}
           </Cell>
         </Link>
       </Section>

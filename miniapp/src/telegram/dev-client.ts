@@ -91,6 +91,20 @@ function showPopup({ title, message, buttons, answer }: PopupParams): void {
   document.body.append(dialog);
 }
 
+/**
+ * Telegram's file download (Bot API 8.0): the client answers `file_download_requested` with
+ * `downloading` (the person accepted its prompt) and fetches the URL itself, outside the app's
+ * session; here the browser downloads it as a file.
+ */
+function downloadFile({ url, file_name }: { url: string; file_name: string }): void {
+  emitTelegramEvent('file_download_requested', { status: 'downloading' });
+  const link = Object.assign(document.createElement('a'), { href: url, download: file_name });
+  link.setAttribute('data-telegram', 'download');
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
 export function mockTelegramClient(launchParams: string): void {
   const calls: TelegramCall[] = (window.__telegramCalls = []);
   let buttons: ReturnType<typeof chrome> | undefined;
@@ -147,6 +161,9 @@ export function mockTelegramClient(launchParams: string): void {
         break;
       case 'web_app_open_link':
         window.open((params as { url: string }).url, '_blank', 'noopener');
+        break;
+      case 'web_app_request_file_download':
+        downloadFile(params as { url: string; file_name: string });
         break;
     }
   });

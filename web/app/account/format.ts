@@ -1,5 +1,3 @@
-import { LANGUAGE_TAGS, type Locale } from '@app/shared/i18n';
-
 import { trimZeros } from '@app/shared/exchange';
 
 /*
@@ -21,13 +19,8 @@ export function pageFromSearch(search: URLSearchParams): number {
 export const pageCount = (total: number, size = PAGE_SIZE): number =>
   Math.max(1, Math.ceil(total / size));
 
-/** A date and time in the page's language. */
-export function formatDateTime(iso: string, locale: Locale): string {
-  return new Date(iso).toLocaleString(LANGUAGE_TAGS[locale], {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-}
+/** A date and time in the page's language (the mini-app's receipt uses the same). */
+export { formatDateTime } from '@app/client/exchange/receipt-view.ts';
 
 /** An amount as people read it: `12.500000` → `12.5`; a missing one is `0`. */
 export const formatAmount = (amount: string | null | undefined): string =>

@@ -3,12 +3,11 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { receiptView, type ReceiptOrder } from '@app/client/exchange/receipt-view.ts';
 import {
   OrderReceiptPdfDocument,
   TransactionReceiptDocument,
-  type TransactionReceiptQuery,
 } from '@app/client/graphql/generated/user.ts';
-import { currencyLabel, trimZeros } from '@app/shared/exchange';
 import { splitLocalePath } from '@app/shared/i18n';
 
 import { formatDateTime } from '#app/account/format.ts';
@@ -37,8 +36,6 @@ export const meta: Route.MetaFunction = ({ location }) => {
     { name: 'referrer', content: 'no-referrer' },
   ];
 };
-
-type ReceiptOrder = NonNullable<TransactionReceiptQuery['transactions_by_pk']>;
 
 /**
  * The receipt of a completed order (issue 10), printable: order number, completion date, what
@@ -96,12 +93,7 @@ function Receipt({ order, back }: { order: ReceiptOrder; back: ReactNode }) {
   const hydrated = useHydrated();
   const client = useApolloClient();
   const [downloading, setDownloading] = useState(false);
-  const send = currencyLabel(order.send_currency, order.send_currency_info);
-  const receive = currencyLabel(order.receive_currency, order.receive_currency_info);
-  const paidOut = order.settled_receive_amount ?? order.receive_amount;
-  const rate = order.settled_rate ?? order.rate;
-  const bank = order.receive_currency_info?.kind === 'fiat' || order.iban !== null;
-  const payoutTo = order.wallet_address ?? order.iban;
+  const view = receiptView(order);
 
   const download = async () => {
     if (downloading) return;
@@ -143,36 +135,26 @@ function Receipt({ order, back }: { order: ReceiptOrder; back: ReactNode }) {
           ) : null}
           <div>
             <dt>{t('receipt.sent')}</dt>
-            <dd>
-              {trimZeros(order.send_amount)} {send}
-            </dd>
+            <dd>{view.sent}</dd>
           </div>
           <div>
             <dt>{t('receipt.received')}</dt>
-            <dd>
-              {trimZeros(paidOut)} {receive}
-            </dd>
+            <dd>{view.received}</dd>
           </div>
           <div>
             <dt>{t('receipt.rate')}</dt>
-            <dd>
-              1 {order.send_currency_info?.symbol ?? order.send_currency} = {trimZeros(rate)}{' '}
-              {order.receive_currency_info?.symbol ?? order.receive_currency}
-            </dd>
+            <dd>{view.rate}</dd>
           </div>
-          {order.payout_tx_id ? (
+          {view.payoutTxId ? (
             <div>
-              <dt>{bank ? t('receipt.bankReference') : t('receipt.payoutTx')}</dt>
-              <dd className="mono">{order.payout_tx_id}</dd>
+              <dt>{view.bankPayout ? t('receipt.bankReference') : t('receipt.payoutTx')}</dt>
+              <dd className="mono">{view.payoutTxId}</dd>
             </div>
           ) : null}
-          {payoutTo ? (
+          {view.payoutTo ? (
             <div>
               <dt>{t('receipt.payoutTo')}</dt>
-              <dd className="mono">
-                {payoutTo}
-                {order.payout_memo ? ` (${order.payout_memo})` : ''}
-              </dd>
+              <dd className="mono">{view.payoutTo}</dd>
             </div>
           ) : null}
         </dl>

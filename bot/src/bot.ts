@@ -10,6 +10,7 @@ import {
   accountOfTelegramUser,
   latestOrders,
   markSupportHandled,
+  recordWriteAccess,
   staffOfTelegramUser,
   supportRequestById,
   type Db,
@@ -171,6 +172,13 @@ export function createBot(deps: BotDeps): Bot {
         ),
       });
     }
+  });
+
+  // Telegram's word that the person let the bot write to them (the mini-app asked, or they
+  // allowed it at a launch): recorded, and no reply (it is a service message, not theirs).
+  people.on('message:write_access_allowed', async (ctx) => {
+    await recordWriteAccess(db, ctx.from.id, 'write_access_allowed');
+    logger.info({ from: ctx.message.write_access_allowed }, 'write access allowed');
   });
 
   // Last: anything else in a private chat (a branch made here, after every command).

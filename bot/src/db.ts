@@ -126,3 +126,19 @@ export async function markSupportHandled(db: Db, id: string, staffId: string): P
   );
   return rowCount === 1;
 }
+
+/**
+ * Records that the bot may write to Telegram user `telegramId` first (Telegram granted it:
+ * decision 039). A later record keeps the first one's source and time.
+ */
+export async function recordWriteAccess(
+  db: Db,
+  telegramId: number,
+  source: 'write_access_allowed' | 'init_data',
+): Promise<void> {
+  await db.query(
+    `INSERT INTO bot.write_access (telegram_id, source) VALUES ($1, $2)
+     ON CONFLICT (telegram_id) DO NOTHING`,
+    [telegramId, source],
+  );
+}

@@ -4,6 +4,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import type { UserFromGetMe } from 'grammy/types';
 
 import { keyboardRefusal, textRefusal } from './refusals.ts';
+import { commandsKey, JSON_PARAMETERS, text } from './wire.ts';
 
 /*
  * A Telegram Bot API server for development and tests: the methods this bot uses, in Telegram's
@@ -36,6 +37,8 @@ export interface SandboxMessage {
   from: TelegramUser;
   date: number;
   text: string;
+  /** A service message: Telegram's word that the person let the bot write to them. */
+  write_access_allowed?: { from_request?: boolean; web_app_name?: string };
   reply_markup?: unknown;
   edit_date?: number;
 }
@@ -63,9 +66,21 @@ export interface EmulatorOptions {
 /** How long Telegram takes an answer to a callback query. */
 const CALLBACK_ANSWER_MS = 15 * 60_000;
 
-/** A parameter as text ('' when absent or not text). */
-const text = (value: unknown): string =>
-  typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+
+/** A bot's answer to a button press, as the person's Telegram client shows it. */
+export interface CallbackAnswer {
+  /** Counts up, so a client shows each answer once. */
+  id: number;
+  chatId: number;
+  /** A toast, or with `show_alert` an alert with OK; nothing when absent. */
+  text?: string;
+  show_alert: boolean;
+  /** A URL the client opens. */
+  url?: string;
+}
+
+/** Bot API: answerCallbackQuery's text is 0-200 characters. */
+const CALLBACK_TEXT_MAX = 200;
 
 export interface ApiCall {
   method: string;
@@ -91,8 +106,10 @@ export class BotApiEmulator {
   private listeners = new Set<() => void>();
   /** The users who started the bot (wrote to it, pressed a button): the bot may write to them. */
   private readonly started = new Set<number>();
-  /** Callback queries not yet answered, with when they were asked. */
-  private readonly queries = new Map<string, number>();
+  /** Callback queries not yet answered: when they were asked, and in which chat. */
+  private readonly queries = new Map<string, { asked: number; chatId: number }>();
+  /** The bot's answers to button presses, oldest first. */
+  readonly callbackAnswers: CallbackAnswer[] = [];
   private readonly testEnvironment: boolean;
   private readonly everyoneStarted: boolean;
 
@@ -210,11 +227,38 @@ export class BotApiEmulator {
     if (!message) throw new Error(`no message ${messageId} in chat ${chatId}`);
     const id = randomBytes(8).toString('hex');
     this.started.add(from.id);
-    this.queries.set(id, Date.now());
+    this.queries.set(id, { asked: Date.now(), chatId });
     this.pushUpdate({
       callback_query: { id, from, message, chat_instance: String(chatId), data },
     });
     return id;
+  }
+
+  /**
+   * `user` allows the bot to write to them when a mini-app asks (requestWriteAccess): Telegram
+   * then lets the bot write first and tells it with a write_access_allowed service message in
+   * the private chat (from_request: the mini-app asked).
+   */
+  userAllowsWriteAccess(user: TelegramUser): SandboxMessage {
+    this.started.add(user.id);
+    const message: SandboxMessage = {
+      message_id: this.nextMessageId++,
+      chat: this.chats.get(user.id) ?? this.addChat({ id: user.id, type: 'private' }),
+      from: user,
+      date: Math.floor(Date.now() / 1000),
+      text: '',
+      write_access_allowed: { from_request: true },
+    };
+    this.messages.push(message);
+    this.changed();
+    const { text: _text, ...service } = message;
+    this.pushUpdate({ message: service });
+    return message;
+  }
+
+  /** The bot's answers to presses in chat `chatId`, oldest first. */
+  answersIn(chatId: number): CallbackAnswer[] {
+    return this.callbackAnswers.filter((answer) => answer.chatId === chatId);
   }
 
   /** The Bot API's HTTP side, for the bot's `apiRoot`. */
@@ -307,14 +351,31 @@ export class BotApiEmulator {
 
   private answerCallbackQuery(params: Record<string, unknown>, res: Response): void {
     const id = text(params['callback_query_id']);
-    const asked = this.queries.get(id);
-    this.queries.delete(id);
-    if (asked === undefined || Date.now() - asked > CALLBACK_ANSWER_MS)
+    const query = this.queries.get(id);
+    if (query === undefined || Date.now() - query.asked > CALLBACK_ANSWER_MS) {
+      this.queries.delete(id);
       return this.error(
         res,
         400,
         'Bad Request: query is too old and response timeout expired or query ID is invalid',
       );
+    }
+    const answer = text(params['text']);
+    // Telegram's refusal of a longer text (MTProto messages.setBotCallbackAnswer lists
+    // MESSAGE_TOO_LONG; the Bot API passes it on as "Bad Request: MESSAGE_TOO_LONG", as
+    // reported in eternnoir/pyTelegramBotAPI#500). The query stays unanswered, as there.
+    if ([...answer].length > CALLBACK_TEXT_MAX)
+      return this.error(res, 400, 'Bad Request: MESSAGE_TOO_LONG');
+    this.queries.delete(id);
+    const url = text(params['url']);
+    this.callbackAnswers.push({
+      id: this.callbackAnswers.length + 1,
+      chatId: query.chatId,
+      ...(answer ? { text: answer } : {}),
+      show_alert: params['show_alert'] === true || params['show_alert'] === 'true',
+      ...(url ? { url } : {}),
+    });
+    this.changed();
     this.reply(res, true);
   }
 
@@ -422,23 +483,4 @@ export class BotApiEmulator {
     this.changed();
     this.reply(res, message);
   }
-}
-
-/** The parameters whose type is an object or an array (JSON-encoded in a form body). */
-const JSON_PARAMETERS = new Set([
-  'reply_markup',
-  'commands',
-  'scope',
-  'menu_button',
-  'allowed_updates',
-  'entities',
-  'link_preview_options',
-  'reply_parameters',
-]);
-
-/** Where setMyCommands keeps a list: its scope (default `default`) and its language. */
-function commandsKey(params: Record<string, unknown>): string {
-  const scope = (params['scope'] ?? { type: 'default' }) as { type?: unknown; chat_id?: unknown };
-  const chat = scope.chat_id === undefined ? '' : `:${text(scope.chat_id)}`;
-  return `${text(scope.type)}${chat}|${text(params['language_code'])}`;
 }

@@ -13,7 +13,7 @@ import {
 const OTHER_BOT_TOKEN = '7000000002:AAanother-bot-token-for-the-same-tests';
 
 function initData(
-  user: { id: number; username?: string; language_code?: string },
+  user: { id: number; username?: string; language_code?: string; allows_write_to_pm?: boolean },
   options: { ageSeconds?: number; token?: string } = {},
 ): string {
   const authDate = new Date(Date.now() - (options.ageSeconds ?? 5) * 1000);
@@ -67,6 +67,23 @@ describe.each(databaseTargets)('telegram quick-auth on $name', (target) => {
     expect(raw.status).toBe(200);
     expect(jwtPayload(raw.body['accessToken'])['userId']).toBe(rows[0]!.id);
     expect((await usersWith(424242))[0]!.telegram_username).toBe('alice_renamed');
+  });
+
+  it('records that the bot may write first when the signed data says allows_write_to_pm', async () => {
+    const writable = async (telegramId: number) =>
+      (
+        await db.pool.query<{ source: string }>(
+          'SELECT source FROM bot.write_access WHERE telegram_id = $1',
+          [telegramId],
+        )
+      ).rows;
+    expect(
+      (await server.post('/telegram-auth', { initData: initData({ id: 535353 }) })).status,
+    ).toBe(200);
+    expect(await writable(535353)).toEqual([]);
+    const allowed = initData({ id: 535353, allows_write_to_pm: true });
+    expect((await server.post('/telegram-auth', { initData: allowed })).status).toBe(200);
+    expect(await writable(535353)).toEqual([{ source: 'init_data' }]);
   });
 
   it('never links by username: another id with the same username is another account', async () => {

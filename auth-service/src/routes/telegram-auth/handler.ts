@@ -58,6 +58,14 @@ export async function telegramAuth(ctx: AppContext, req: Request, res: Response)
   });
   if (user.is_disabled) throw new AuthError('user-disabled');
   if (!existing && developmentToken) await recordSandboxAccount(ctx.db, user.id);
+  // Telegram signed that the bot may write to this person (decision 039): notifications reach them.
+  if (allowsWriteToPm(raw)) {
+    await ctx.db.query(
+      `INSERT INTO bot.write_access (telegram_id, source) VALUES ($1, 'init_data')
+       ON CONFLICT (telegram_id) DO NOTHING`,
+      [result.user.id],
+    );
+  }
   sendTokens(ctx, res, await startSession(ctx, ctx.db, user.id, info));
 }
 
@@ -65,4 +73,14 @@ function parseRaw(body: string): string {
   const parsed = RawInitData.safeParse(body.trim());
   if (!parsed.success) throw new AuthError('invalid-init-data');
   return parsed.data;
+}
+
+/** Whether checked init data says `allows_write_to_pm: true` for its user. */
+function allowsWriteToPm(raw: string): boolean {
+  try {
+    const user: unknown = JSON.parse(new URLSearchParams(raw).get('user') ?? 'null');
+    return (user as { allows_write_to_pm?: unknown } | null)?.allows_write_to_pm === true;
+  } catch {
+    return false;
+  }
 }

@@ -3,13 +3,7 @@ import type { Page } from '@playwright/test';
 
 import { adminGraphql } from './accounts.ts';
 import { expect, test } from './support.ts';
-import {
-  hapticNotifications,
-  launchUrl,
-  mainButton,
-  newTelegramUser,
-  telegramCalls,
-} from './telegram.ts';
+import { hapticNotifications, launchUrl, mainButton, newTelegramUser } from './telegram.ts';
 import { operator as staff } from './trust-helpers.ts';
 
 /*
@@ -140,15 +134,10 @@ test('the operator’s promise and the payment window count down live, next to t
   await expect(page.getByText(DEPOSIT_ADDRESS)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel the exchange' })).toBeVisible();
 
-  // No phrase yet: how to set one, on the website (Telegram opens it in its browser).
+  // No phrase yet: how to set one, in the app's settings (miniapp-account.e2e.ts sets it).
   await expect(page.getByText(/Set an anti-phishing phrase in Settings/)).toBeVisible();
-  const popup = page.context().waitForEvent('page');
   await page.getByRole('button', { name: 'Set it now' }).click();
-  await (await popup).close();
-  const opened = (await telegramCalls(page)).filter((call) => call.method === 'web_app_open_link');
-  expect(opened.at(-1)?.params).toEqual(
-    expect.objectContaining({ url: expect.stringMatching(/^http:\/\/[^/]+\/settings$/) }),
-  );
+  await expect(page).toHaveURL(/\/telegram-app\/settings(\?|$)/);
 
   // With a phrase, it stands right above the payment details.
   const { portal_users: owners } = await adminGraphql<{ portal_users: Array<{ id: string }> }>(
@@ -263,18 +252,12 @@ test('a held payment says why and what to do, then goes on when released', async
   await expect(statusChip(page)).toHaveText('Paid');
   await expect(page.getByText(/Payment received/)).toBeVisible();
 
-  // Completed: the receipt is the website's page, opened in Telegram's browser.
+  // Completed: the receipt is the app's own screen (miniapp-account.e2e.ts downloads its PDF).
   await staff.complete(id, 'payout-tx-trust-1');
   await expect(statusChip(page)).toHaveText('Completed');
-  const popup = page.context().waitForEvent('page');
   await page.getByRole('button', { name: 'Receipt' }).click();
-  await (await popup).close();
-  const opened = (await telegramCalls(page)).filter((call) => call.method === 'web_app_open_link');
-  expect(opened.at(-1)?.params).toEqual(
-    expect.objectContaining({
-      url: expect.stringMatching(new RegExp(`^http://[^/]+/transaction/${id}/receipt$`)),
-    }),
-  );
+  await expect(page).toHaveURL(new RegExp(`/telegram-app/transaction/${id}/receipt`));
+  await expect(page.getByText('payout-tx-trust-1')).toBeVisible();
 });
 
 test('an order whose payment window closed says until when it was open', async ({ page }) => {

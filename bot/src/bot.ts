@@ -181,6 +181,12 @@ export function createBot(deps: BotDeps): Bot {
     logger.info({ from: ctx.message.write_access_allowed }, 'write access allowed');
   });
 
+  // A button the bot no longer knows (an old message's): answered, or Telegram shows the
+  // press loading until it gives up.
+  bot.on('callback_query:data', async (ctx) => {
+    await ctx.answerCallbackQuery({ text: translator(localeOf(ctx))('staleButton') });
+  });
+
   // Last: anything else in a private chat (a branch made here, after every command).
   bot.chatType('private').on('message', async (ctx) => {
     await ctx.reply(translator(localeOf(ctx))('fallback'));

@@ -66,7 +66,6 @@ export interface EmulatorOptions {
 /** How long Telegram takes an answer to a callback query. */
 const CALLBACK_ANSWER_MS = 15 * 60_000;
 
-
 /** A bot's answer to a button press, as the person's Telegram client shows it. */
 export interface CallbackAnswer {
   /** Counts up, so a client shows each answer once. */

@@ -1,3 +1,5 @@
+import { DIALOG_SCRIPT, DIALOG_STYLE } from './page-dialogs.ts';
+
 /*
  * The sandbox page: two chats (yours with the bot, and the staff chat) and a phone-sized frame
  * for the mini-app, playing Telegram Web's part for it (its main and back buttons, and the
@@ -5,25 +7,30 @@
  */
 
 const STYLE = `
-  body { margin: 0; font: 15px/1.4 system-ui, sans-serif; background: #0e1621; color: #e9edf1; }
+  body { --bg: #0e1621; --panel: #17212b; --text: #e9edf1; --bot: #182533; --user: #2b5278; --input: #242f3d; --accent: #5288c1; --muted: #708499;
+    margin: 0; font: 15px/1.4 system-ui, sans-serif; background: var(--bg); color: var(--text); }
+  body.light { --bg: #e7ebf0; --panel: #ffffff; --text: #000000; --bot: #f1f1f4; --user: #effdde; --input: #f1f1f4; --accent: #3390ec; --muted: #707579; }
+  .options { display: flex; gap: 12px; align-items: center; margin: 0 16px 8px; }
+  select { font: inherit; padding: 4px; border-radius: 6px; background: var(--input); color: var(--text); border: 0; }
   h1 { font-size: 18px; margin: 12px 16px; }
   .layout { display: grid; grid-template-columns: 1fr 1fr 390px; gap: 12px; padding: 0 12px 12px; }
-  .chat { background: #17212b; border-radius: 12px; display: flex; flex-direction: column; height: calc(100vh - 70px); }
-  .chat h2 { font-size: 15px; margin: 0; padding: 10px 14px; border-bottom: 1px solid #0e1621; }
+  .chat { background: var(--panel); border-radius: 12px; display: flex; flex-direction: column; height: calc(100vh - 70px); }
+  .chat h2 { font-size: 15px; margin: 0; padding: 10px 14px; border-bottom: 1px solid var(--bg); }
   .messages { flex: 1; overflow-y: auto; padding: 10px; display: flex; flex-direction: column; gap: 8px; }
   .message { max-width: 85%; padding: 8px 10px; border-radius: 10px; white-space: pre-wrap; word-break: break-word; }
-  .message.bot { background: #182533; align-self: flex-start; }
-  .message.user { background: #2b5278; align-self: flex-end; }
+  .message.bot { background: var(--bot); align-self: flex-start; }
+  .message.user { background: var(--user); align-self: flex-end; }
   .keyboard { display: flex; flex-direction: column; gap: 4px; margin-top: 6px; }
-  .keyboard button, .keyboard a { background: #2b5278; color: #fff; border: 0; border-radius: 6px; padding: 6px; font: inherit; text-align: center; text-decoration: none; cursor: pointer; }
+  .message.service { align-self: center; background: none; color: var(--muted); font-size: 13px; }
+  .keyboard button, .keyboard a { background: var(--accent); color: #fff; border: 0; border-radius: 6px; padding: 6px; font: inherit; text-align: center; text-decoration: none; cursor: pointer; }
   form { display: flex; gap: 6px; padding: 8px; }
-  input { flex: 1; padding: 8px; border-radius: 8px; border: 0; background: #242f3d; color: #fff; font: inherit; }
-  form button, .menu { padding: 8px 12px; border-radius: 8px; border: 0; background: #5288c1; color: #fff; font: inherit; cursor: pointer; }
-  .phone { background: #17212b; border-radius: 12px; display: flex; flex-direction: column; height: calc(100vh - 70px); }
+  input { flex: 1; padding: 8px; border-radius: 8px; border: 0; background: var(--input); color: var(--text); font: inherit; }
+  form button, .menu { padding: 8px 12px; border-radius: 8px; border: 0; background: var(--accent); color: #fff; font: inherit; cursor: pointer; }
+  .phone { background: var(--panel); border-radius: 12px; display: flex; flex-direction: column; height: calc(100vh - 70px); }
   .phone header { display: flex; gap: 8px; align-items: center; padding: 8px; }
   .phone iframe { flex: 1; border: 0; background: #fff; border-radius: 0 0 12px 12px; }
   .phone .main-button { margin: 8px; height: 44px; border: 0; border-radius: 10px; font: 600 15px system-ui; }
-  .phone .empty { flex: 1; display: flex; align-items: center; justify-content: center; color: #708499; padding: 20px; text-align: center; }
+  .phone .empty { flex: 1; display: flex; align-items: center; justify-content: center; color: var(--muted); padding: 20px; text-align: center; }
   [hidden] { display: none !important; }
 `;
 
@@ -40,22 +47,23 @@ function post(path, body) {
 }
 
 async function openWebApp(url) {
-  const answer = await (await fetch('/sandbox/web-app?url=' + encodeURIComponent(url))).json();
+  const answer = await (await fetch('/sandbox/web-app?url=' + encodeURIComponent(url) + launchOptions())).json();
   empty.hidden = true;
   frame.hidden = false;
   mainButton.hidden = true;
   backButton.hidden = true;
   frame.src = answer.src;
 }
+const launchOptions = () => '&theme=' + options.theme + '&platform=' + options.platform;
 
 function render(which, chat) {
   const box = chats[which].querySelector('.messages');
   box.textContent = '';
   for (const message of chat.messages) {
     const item = document.createElement('div');
-    item.className = 'message ' + (message.from.is_bot ? 'bot' : 'user');
+    item.className = 'message ' + (message.write_access_allowed ? 'service' : message.from.is_bot ? 'bot' : 'user');
     item.setAttribute('data-testid', 'message');
-    item.textContent = message.text;
+    item.textContent = message.write_access_allowed ? 'You allowed this bot to message you.' : message.text;
     const rows = (message.reply_markup && message.reply_markup.inline_keyboard) || [];
     if (rows.length) {
       const keyboard = document.createElement('div');
@@ -91,6 +99,7 @@ async function refresh() {
       state.seen = key;
       render('user', answer.user);
       render('staff', answer.staff);
+      showAnswers([...answer.user.answers, ...answer.staff.answers]);
       const menu = answer.menuButton;
       const menuButton = document.getElementById('menu-button');
       menuButton.hidden = !(menu && menu.type === 'web_app');
@@ -143,6 +152,12 @@ window.addEventListener('message', (event) => {
     case 'web_app_open_link':
       window.open(data.url, '_blank', 'noopener');
       break;
+    case 'web_app_open_popup':
+      showPopup(data);
+      break;
+    case 'web_app_request_write_access':
+      askWriteAccess();
+      break;
     case 'web_app_close':
       frame.hidden = true; frame.src = 'about:blank'; empty.hidden = false; mainButton.hidden = true; backButton.hidden = true;
       break;
@@ -173,10 +188,14 @@ export function sandboxPage(): string {
 <meta name="robots" content="noindex" />
 <link rel="icon" href="data:," />
 <title>Telegram sandbox</title>
-<style>${STYLE}</style>
+<style>${STYLE}${DIALOG_STYLE}</style>
 </head>
 <body>
 <h1>Telegram sandbox <small>(development: the bot runs against this page's Bot API)</small></h1>
+<div class="options">
+  <label>Theme <select id="theme"><option value="dark">Dark</option><option value="light">Light</option></select></label>
+  <label>Telegram client <select id="platform"><option value="web">Web</option><option value="ios">iOS</option><option value="android">Android</option><option value="tdesktop">Desktop</option></select></label>
+</div>
 <div class="layout">
   ${chat('user', 'You and the bot (Developer)', 'Message the bot, e.g. /start')}
   ${chat('staff', 'Staff chat (as Operator, not staff)', 'Message in the staff chat')}
@@ -191,7 +210,8 @@ export function sandboxPage(): string {
     <button type="button" class="main-button" id="main-button" data-telegram="main-button" hidden></button>
   </section>
 </div>
-<script>${SCRIPT}</script>
+<div class="toasts" aria-live="polite"></div>
+<script>${DIALOG_SCRIPT}${SCRIPT}</script>
 </body>
 </html>`;
 }

@@ -44,6 +44,9 @@ export const SANDBOX_ACCOUNTS: SandboxTelegramUser[] = [SANDBOX_USER, SANDBOX_ST
   (user) => ({ id: user.id, username: user.username, locale: 'en' }),
 );
 
+/** The Telegram clients the sandbox plays: Telegram Web (the default), iOS, Android, Desktop. */
+export const SANDBOX_PLATFORMS = ['web', 'ios', 'android', 'tdesktop'] as const;
+
 export function sandboxRouter(emulator: BotApiEmulator, token: string, db: Queryable): Router {
   emulator.addChat({ id: SANDBOX_USER.id, type: 'private', first_name: SANDBOX_USER.first_name });
   emulator.addChat({ id: SANDBOX_STAFF_CHAT, type: 'group', title: 'Staff' });
@@ -55,8 +58,16 @@ export function sandboxRouter(emulator: BotApiEmulator, token: string, db: Query
   });
   router.get('/sandbox/state', (_req, res) => {
     res.json({
-      user: { chatId: SANDBOX_USER.id, messages: emulator.chatMessages(SANDBOX_USER.id) },
-      staff: { chatId: SANDBOX_STAFF_CHAT, messages: emulator.chatMessages(SANDBOX_STAFF_CHAT) },
+      user: {
+        chatId: SANDBOX_USER.id,
+        messages: emulator.chatMessages(SANDBOX_USER.id),
+        answers: emulator.answersIn(SANDBOX_USER.id),
+      },
+      staff: {
+        chatId: SANDBOX_STAFF_CHAT,
+        messages: emulator.chatMessages(SANDBOX_STAFF_CHAT),
+        answers: emulator.answersIn(SANDBOX_STAFF_CHAT),
+      },
       menuButton: emulator.menuButtonOf(SANDBOX_USER.id),
     });
   });
@@ -93,7 +104,23 @@ export function sandboxRouter(emulator: BotApiEmulator, token: string, db: Query
       res.status(400).json({ code: 'no-such-message' });
     }
   });
-  /** A web_app button's page as Telegram Web opens it: the address, plus signed launch data. */
+  /**
+   * The mini-app asked for write access and the person chose (the page's dialog): allowed, the
+   * emulator lets the bot write and tells it so, as Telegram does; cancelled, nothing happens.
+   */
+  router.post('/sandbox/write-access', express.json(), (req, res) => {
+    const { allowed } = req.body as { allowed?: unknown };
+    if (typeof allowed !== 'boolean') {
+      res.status(400).json({ code: 'invalid-answer' });
+      return;
+    }
+    if (allowed) emulator.userAllowsWriteAccess(SANDBOX_USER);
+    res.json({ status: allowed ? 'allowed' : 'cancelled' });
+  });
+  /**
+   * A web_app button's page as the chosen Telegram client opens it: the address, plus signed
+   * launch data with that client's platform and palette (`platform`, `theme` in the query).
+   */
   router.get('/sandbox/web-app', async (req, res) => {
     const url = typeof req.query['url'] === 'string' ? req.query['url'] : '';
     let target: URL;
@@ -114,11 +141,12 @@ export function sandboxRouter(emulator: BotApiEmulator, token: string, db: Query
           user: String(SANDBOX_USER.id),
           lang: SANDBOX_USER.language_code ?? 'en',
           startapp: target.searchParams.get('startapp') ?? undefined,
+          theme: req.query['theme'] === 'light' ? 'light' : 'dark',
+          platform: SANDBOX_PLATFORMS.find((item) => item === req.query['platform']) ?? 'web',
         },
         token,
       ),
     );
-    params.set('tgWebAppPlatform', 'web');
     res.json({ src: `${target.toString()}#${params.toString()}` });
   });
   return router;

@@ -71,6 +71,8 @@ export const bot = {
     notFound: 'This request no longer exists.',
   },
   fallback: 'Send /start to open the exchange, or /help to see what I can do.',
+  /** A press on a button the bot no longer knows (an old message's): a toast. */
+  staleButton: 'This button no longer works. Send /start to begin again.',
   group: {
     private: 'Your exchanges and orders are private: open them in our chat.',
     openChat: 'Open the chat with the bot',

@@ -17,6 +17,7 @@ import { preloadCatalog } from './exchange/catalog.ts';
 import { setSessionLocale } from './session.ts';
 import { startSignIn } from './sign-in.ts';
 import { launch } from './telegram/launch.ts';
+import { finishTelegramSetup } from './telegram/sdk.ts';
 
 /**
  * The language: the path's prefix when there is one (/ru/telegram-app), else Telegram's
@@ -66,7 +67,9 @@ async function main(): Promise<void> {
           // The first screen needs no account: the sign-in waits until the page is idle (at
           // most a second), so it does not compete with the first screen on a slow phone.
           onFirstPaint={() => {
-            if (telegram) whenIdle(() => startSignIn(telegram, deepLink.referralCode));
+            if (!telegram) return;
+            finishTelegramSetup();
+            whenIdle(() => startSignIn(telegram, deepLink.referralCode));
           }}
         />
       </StrictMode>,

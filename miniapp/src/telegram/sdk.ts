@@ -112,6 +112,12 @@ export function mockTelegram(
   launchParams: string,
   onMethod: (method: string, params: unknown) => void,
 ): void {
+  // Where Telegram puts them: in the page's address after `#` (the SDK looks there first; held
+  // only in session storage, each of its checks first fails on the address, at a cost).
+  if (!new URLSearchParams(window.location.hash.slice(1)).has('tgWebAppData')) {
+    const { pathname, search } = window.location;
+    window.history.replaceState(window.history.state, '', `${pathname}${search}#${launchParams}`);
+  }
   mockTelegramEnv({ launchParams, onEvent: ([method, params]) => onMethod(method, params) });
 }
 
@@ -121,9 +127,12 @@ export function emitTelegramEvent(name: string, payload?: unknown): void {
 }
 
 /**
- * Starts the SDK: events from Telegram, the theme and viewport as CSS variables (`--tg-theme-*`,
- * `--tg-viewport-*`, safe areas), the buttons, full height, and "ready" so Telegram drops its
- * placeholder. Returns false when the page is not inside a Telegram client after all.
+ * Starts the SDK with what the first screen draws with: events from Telegram and the theme as
+ * CSS variables (`--tg-theme-*`; telegram-ui reads them), light or dark. Returns false when the
+ * page is not inside a Telegram client after all. The rest waits: the SDK checks the launch
+ * parameters again on each function's first use (about 25 ms each on a slow phone), and all of
+ * it before the first render was the page's longest task. The buttons mount on first use
+ * (setMainButton, showBackButton); the rest after the first paint (finishTelegramSetup).
  */
 export function startTelegram(options: { development: boolean }): boolean {
   // Telegram Web frames the app on web.telegram.org, the only parent the SDK talks to; the
@@ -136,33 +145,58 @@ export function startTelegram(options: { development: boolean }): boolean {
   }
   themeParams.mountSync.ifAvailable();
   themeParams.bindCssVars.ifAvailable();
-  miniApp.mountSync.ifAvailable();
-  miniApp.bindCssVars.ifAvailable();
-  // Telegram's header, the frame behind the app and the bottom bar take the screen's colour
-  // (by the theme's key, so they follow a theme change).
-  miniApp.setHeaderColor.ifAvailable('secondary_bg_color');
-  miniApp.setBackgroundColor.ifAvailable('secondary_bg_color');
-  miniApp.setBottomBarColor.ifAvailable('secondary_bg_color');
-  // Lists and forms scroll: a vertical swipe must scroll them, not close the app (it closes
-  // from Telegram's header, or asks first while a form holds what the person typed).
-  swipeBehavior.mount.ifAvailable();
-  swipeBehavior.disableVertical.ifAvailable();
-  closingBehavior.mount.ifAvailable();
-  backButton.mount.ifAvailable();
-  mainButton.mount.ifAvailable();
-  const [mounting, promise] = viewport.mount.ifAvailable();
-  if (mounting) {
-    promise
-      .then(() => {
-        viewport.bindCssVars.ifAvailable();
-        viewport.expand.ifAvailable();
-      })
-      .catch(() => {
-        // An old client without viewport events: the page still fits the window.
-      });
-  }
-  miniApp.ready.ifAvailable();
   return true;
+}
+
+/** The viewport as CSS variables (`--tg-viewport-*`, safe areas) once Telegram answers. */
+function mountViewport(): void {
+  const [mounting, promise] = viewport.mount.ifAvailable();
+  if (!mounting) return;
+  promise
+    .then(() => {
+      viewport.bindCssVars.ifAvailable();
+      viewport.expand.ifAvailable();
+    })
+    .catch(() => {
+      // An old client without viewport events: the page still fits the window (100vh).
+    });
+}
+
+let setupFinished = false;
+
+/** Runs `steps` one per task, so the browser can paint and take input between them. */
+function oneStepPerTask(steps: Array<() => unknown>): void {
+  const [step, ...rest] = steps;
+  if (!step) return;
+  setTimeout(() => {
+    step();
+    oneStepPerTask(rest);
+  }, 0);
+}
+
+/**
+ * The set-up that can wait for the first screen: the viewport (it answers asynchronously in any
+ * case; until then the page fills the window); Telegram's header, the frame behind the app
+ * and the bottom bar take the screen's colour (by the theme's key, so they follow a theme
+ * change); a vertical swipe scrolls lists and forms instead of closing the app (it closes from
+ * Telegram's header, or asks first while a form holds what the person typed); and "ready", so
+ * Telegram drops its placeholder now that there is something to show.
+ */
+export function finishTelegramSetup(): void {
+  if (setupFinished) return;
+  setupFinished = true;
+  oneStepPerTask([
+    () => miniApp.mountSync.ifAvailable(),
+    () => miniApp.bindCssVars.ifAvailable(),
+    mountViewport,
+    () => miniApp.setHeaderColor.ifAvailable('secondary_bg_color'),
+    () => miniApp.setBackgroundColor.ifAvailable('secondary_bg_color'),
+    () => miniApp.setBottomBarColor.ifAvailable('secondary_bg_color'),
+    () => swipeBehavior.mount.ifAvailable(),
+    () => swipeBehavior.disableVertical.ifAvailable(),
+    () => closingBehavior.mount.ifAvailable(),
+    () => miniApp.ready.ifAvailable(),
+  ]);
 }
 
 /** Light or dark, following Telegram's theme parameters live. */
@@ -178,6 +212,7 @@ export interface MainButtonState {
 
 /** Sets the main button's text and state, whether it is shown or not (showMainButton's). */
 export function setMainButton(state: MainButtonState): void {
+  mainButton.mount.ifAvailable();
   mainButton.setParams.ifAvailable({
     text: state.text,
     isEnabled: state.enabled && !state.loading,
@@ -187,6 +222,7 @@ export function setMainButton(state: MainButtonState): void {
 
 /** Shows the main button, calling `onClick` on a press; returns the undo, which hides it. */
 export function showMainButton(onClick: () => void): () => void {
+  mainButton.mount.ifAvailable();
   mainButton.setParams.ifAvailable({ isVisible: true });
   const [listening, off] = mainButton.onClick.ifAvailable(onClick);
   return () => {
@@ -224,6 +260,7 @@ export function confirmClosing(active: boolean): () => void {
 
 /** Shows Telegram's back button while mounted, calling `onClick` on a press; returns the undo. */
 export function showBackButton(onClick: () => void): () => void {
+  backButton.mount.ifAvailable();
   backButton.show.ifAvailable();
   const [listening, off] = backButton.onClick.ifAvailable(onClick);
   return () => {

@@ -10,6 +10,7 @@ import {
   openAsTelegramClient,
   signedLaunchParams,
 } from './telegram.ts';
+import { operator } from './trust-helpers.ts';
 
 /*
  * Every mini-app screen in light and dark, as iOS and Android draw it (issue 22's acceptance):
@@ -62,6 +63,20 @@ for (const [platform, theme] of LOOKS) {
     await expect(page).toHaveURL(/\/telegram-app\/transaction\/[0-9a-f-]{36}/);
     await expect(page.getByText('Waiting for operator')).toBeVisible();
     await shot(page, `order-${look}`);
+    const id = new URL(page.url()).pathname.split('/').pop()!;
+
+    await open({ path: '/settings' });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+    await expect(page.getByText('Not set yet')).toBeVisible();
+    await shot(page, `settings-${look}`);
+
+    // The order completed: its receipt.
+    await operator.supplyAddress(id, 'bc1qminiappscreens0e2etestaddress0000000');
+    await operator.confirmPayment(id);
+    await operator.complete(id, `payout-tx-screens-${look}`);
+    await open({ path: `/transaction/${id}/receipt` });
+    await expect(page.getByRole('button', { name: 'Download PDF' })).toBeVisible();
+    await shot(page, `receipt-${look}`);
 
     await open({ path: '/transactions-history' });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Transactions history (1)');

@@ -122,6 +122,8 @@ function PhraseSection({ userId }: { userId: string }) {
             id="settings-phrase"
             header={t('phishing.settingsField')}
             aria-label={t('phishing.settingsField')}
+            // telegram-ui's iOS look draws no header: the placeholder names the field there.
+            placeholder={t('phishing.settingsField')}
             autoComplete="off"
             maxLength={PHRASE_MAX + 16}
             status={fieldError ? 'error' : 'default'}

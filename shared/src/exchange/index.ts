@@ -1,9 +1,11 @@
 /*
  * The exchange's framework-free pieces every client and the bot share: amounts as decimal
- * strings, currency labels, the currency search, the catalog's types and the starting pair.
+ * strings, currency labels, the currency search, the catalog's types, the starting pair and the
+ * address in a wallet's QR code.
  */
 export * from './amounts.ts';
 export * from './currency-label.ts';
 export * from './currency-search.ts';
 export * from './starting-pair.ts';
 export * from './types.ts';
+export * from './wallet-qr.ts';

@@ -61,7 +61,7 @@ export function CurrencyIcon({ currency, size = 24, className }: CurrencyIconPro
   const logo = useFailed(icon.src);
   const badge = useFailed(icon.badge);
   const showLogo = icon.src !== null && !logo.failed;
-  const badgeSize = Math.round(size * 0.5);
+  const badgeSize = Math.round(size * 0.55);
   return (
     <span
       aria-hidden="true"

@@ -16,6 +16,7 @@ import {
 } from '@app/shared/exchange';
 import { keyFromData } from '@app/client/i18n/i18n.ts';
 import { useQuote, type QuoteState } from '@app/client/exchange/use-quote.ts';
+import { CurrencyIcon } from '@app/client/ui/currency-icon.tsx';
 
 import { SectionHeading } from '../components/section-heading.tsx';
 import { CenteredSpinner } from '../components/shell.tsx';
@@ -243,6 +244,7 @@ function CurrencyCell(props: { currency: CurrencyOption; label: string; onClick:
       type="button"
       subhead={props.label}
       description={props.currency.name}
+      before={<CurrencyIcon currency={props.currency} size={32} />}
       after={<span aria-hidden="true">›</span>}
       onClick={props.onClick}
     >

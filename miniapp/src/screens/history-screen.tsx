@@ -69,24 +69,25 @@ function History() {
                       Component="span"
                       // The received amount wraps beside a long status chip instead of being cut.
                       multiline
-                      before={
-                        <span className="history__pair">
-                          <CurrencyIcon
-                            currency={order.send_currency_info ?? { symbol: order.send_currency }}
-                            size={28}
-                          />
+                      subhead={`№ ${order.number} · ${new Date(order.created_at).toLocaleDateString(language)}`}
+                      description={
+                        <>
+                          →{' '}
                           <CurrencyIcon
                             currency={
                               order.receive_currency_info ?? { symbol: order.receive_currency }
                             }
-                            size={28}
-                          />
-                        </span>
+                            size={18}
+                          />{' '}
+                          {receive}
+                        </>
                       }
-                      subhead={`№ ${order.number} · ${new Date(order.created_at).toLocaleDateString(language)}`}
-                      description={`→ ${receive}`}
                       after={<StatusChip status={asOrderStatus(order.status)} />}
                     >
+                      <CurrencyIcon
+                        currency={order.send_currency_info ?? { symbol: order.send_currency }}
+                        size={20}
+                      />{' '}
                       {send}
                     </Cell>
                   </Link>

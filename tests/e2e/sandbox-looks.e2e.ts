@@ -96,3 +96,42 @@ test('a dark iOS launch: the page is dark and the mini-app gets iOS and its nigh
     .click();
   await expect(frame).toHaveAttribute('src', /tgWebAppPlatform=android/);
 });
+
+test('in the sandbox, someone who never pressed Start is asked for write access after an order', async ({
+  page,
+}) => {
+  await page.goto(`${SANDBOX}?write=no`);
+  const userChat = page.getByRole('region', { name: 'You and the bot (Developer)' });
+  await userChat.getByLabel('Message the bot, e.g. /start').fill('/start');
+  await userChat.getByRole('button', { name: 'Send' }).click();
+  await userChat.getByRole('button', { name: 'Open the exchange' }).last().click();
+  await expect(page.locator('#web-app')).toHaveAttribute('src', /tgWebAppData=/);
+  const src = new URL((await page.locator('#web-app').getAttribute('src'))!);
+  const initData = new URLSearchParams(new URLSearchParams(src.hash.slice(1)).get('tgWebAppData')!);
+  expect(JSON.parse(initData.get('user')!)).not.toHaveProperty('allows_write_to_pm');
+  const app = page.frameLocator('#web-app');
+  const mainButton = page.locator('[data-telegram="main-button"]');
+  await app.locator('#send-amount').fill('0.012');
+  await expect(app.getByText(/1 BTC ≈/)).toBeVisible();
+  await mainButton.click();
+  await app.locator('#order-email').fill(`sandbox-write-${Date.now()}@example.com`);
+  await app.locator('#order-fullName').fill('Sandbox Developer');
+  await app.locator('#order-walletAddress').fill('TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC');
+  await app.locator('#order-reason').fill('Trying write access');
+  await app.locator('#order-agreeTerms').check({ force: true });
+  await app.locator('#order-agreeAml').check({ force: true });
+  await mainButton.click();
+  await expect(app.getByText('Waiting for operator')).toBeVisible();
+
+  // Telegram's dialog, drawn by the page; allowed, Telegram tells the bot in the chat.
+  const ask = page.getByRole('alertdialog', { name: 'Write access' });
+  await expect(ask).toContainText('Allow the bot to send you messages?');
+  await ask.getByRole('button', { name: 'Allow' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(userChat.getByTestId('message').last()).toHaveText(
+    'You allowed this bot to message you.',
+  );
+  // The bot takes the service message silently: no reply follows it.
+  await page.waitForTimeout(1_500);
+  await expect(userChat.getByText(botCatalogs.en.fallback)).toHaveCount(0);
+});

@@ -54,7 +54,8 @@ async function openWebApp(url) {
   backButton.hidden = true;
   frame.src = answer.src;
 }
-const launchOptions = () => '&theme=' + options.theme + '&platform=' + options.platform;
+// write=no in the page's address: the developer plays someone who never pressed Start.
+const launchOptions = () => '&theme=' + options.theme + '&platform=' + options.platform + (query.get('write') === 'no' ? '&write=no' : '');
 
 function render(which, chat) {
   const box = chats[which].querySelector('.messages');

@@ -143,6 +143,8 @@ export function sandboxRouter(emulator: BotApiEmulator, token: string, db: Query
           startapp: target.searchParams.get('startapp') ?? undefined,
           theme: req.query['theme'] === 'light' ? 'light' : 'dark',
           platform: SANDBOX_PLATFORMS.find((item) => item === req.query['platform']) ?? 'web',
+          // Launch data without allows_write_to_pm, as for someone who came from a link.
+          write: req.query['write'] === 'no' ? 'no' : undefined,
         },
         token,
       ),

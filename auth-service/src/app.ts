@@ -20,6 +20,7 @@ import { cors } from './http/cors.ts';
 import { errorHandler } from './http/errors.ts';
 import { requestContext } from './http/request.ts';
 import { createLimiter, DEFAULT_LIMITS, type LimitName, type LimitRule } from './rate-limit.ts';
+import { addEmailRoutes } from './routes/add-email/index.ts';
 import { changePasswordRoutes } from './routes/change-password/index.ts';
 import { loginWith2faRoutes } from './routes/login-with-2fa/index.ts';
 import { loginRoutes } from './routes/login/index.ts';
@@ -29,6 +30,7 @@ import { refreshTokensRoutes } from './routes/refresh-tokens/index.ts';
 import { registerRoutes } from './routes/register/index.ts';
 import { resetPasswordRoutes } from './routes/reset-password/index.ts';
 import { telegramAuthRoutes } from './routes/telegram-auth/index.ts';
+import { telegramLinkRoutes } from './routes/telegram-link/index.ts';
 import { twoFactorRoutes } from './routes/two-factor/index.ts';
 
 export interface AuthAppOptions {
@@ -116,6 +118,8 @@ export function createApp(options: AuthAppOptions): AuthApp {
     changePasswordRoutes,
     twoFactorRoutes,
     telegramAuthRoutes,
+    telegramLinkRoutes,
+    addEmailRoutes,
     logoutRoutes,
   ]) {
     app.use(routes(ctx));

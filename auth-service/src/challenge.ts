@@ -26,6 +26,7 @@ const MAIL_PURPOSE: Record<CodePurpose, CodeMailPurpose> = {
   confirm_address: 'sign-in',
   two_factor_on: 'two-factor-on',
   two_factor_off: 'two-factor-off',
+  add_email: 'add-email',
 };
 
 export interface ChallengeAnswer {

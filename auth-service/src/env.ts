@@ -74,6 +74,11 @@ export const AuthEnv = z
     MAIL_FROM: z.string().min(3).default('Exchange <no-reply@exchange.local>'),
     TELEGRAM_BOT_TOKEN: telegramBotToken().default(DEV_TELEGRAM_BOT_TOKEN),
     TELEGRAM_INIT_DATA_MAX_AGE_SECONDS: seconds(600, 30, 3600),
+    /** The bot's username, for the t.me link that links an account's Telegram (decision 037). */
+    TELEGRAM_BOT_USERNAME: z
+      .string()
+      .regex(/^\w{5,32}$/)
+      .default('exchange_sandbox_bot'),
     AUTH_OUTBOX_DIR: z
       .string()
       .min(1)

@@ -25,7 +25,9 @@ export type LimitName =
   | 'quickAuth'
   | 'telegram'
   | 'changePassword'
-  | 'twoFactor';
+  | 'twoFactor'
+  | 'telegramLink'
+  | 'addEmail';
 
 /*
  * Defaults, per fixed window. Password checks are the cheapest DoS on the system
@@ -51,6 +53,14 @@ export const DEFAULT_LIMITS: Record<LimitName, LimitRule> = {
   },
   // A password check (or a mailed code) per attempt, as at login.
   twoFactor: { ip: { limit: 60, windowSeconds: 900 }, subject: { limit: 10, windowSeconds: 900 } },
+  // Link tokens for the bot (per account): each is a secret worth 15 minutes of linking.
+  telegramLink: {
+    ip: { limit: 30, windowSeconds: 900 },
+    subject: { limit: 10, windowSeconds: 900 },
+  },
+  // Each request mails an address: counted per account and per address (two subjects, so the
+  // address limit of a client counts twice), as tight as sign-up.
+  addEmail: { ip: { limit: 20, windowSeconds: 3600 }, subject: { limit: 5, windowSeconds: 3600 } },
 };
 
 /**

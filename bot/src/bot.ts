@@ -6,6 +6,7 @@ import type { UserFromGetMe } from 'grammy/types';
 import { parseStartParam } from '@app/shared/telegram';
 import type { Logger } from '@app/shared/log';
 
+import { linkTelegram, linkTokenOf } from './account-link.ts';
 import {
   accountOfTelegramUser,
   latestOrders,
@@ -13,7 +14,7 @@ import {
   recordWriteAccess,
   staffOfTelegramUser,
   supportRequestById,
-  type Db,
+  type Pool,
 } from './db.ts';
 import type { BotEnv } from './env.ts';
 import { receiveText, sendText, statusText } from './format.ts';
@@ -29,7 +30,8 @@ import { localeOfTelegram, translator } from './texts.ts';
 
 export interface BotDeps {
   env: BotEnv;
-  db: Db;
+  /** A pool: linking an account runs in a transaction of its own. */
+  db: Pool;
   logger: Logger;
   token: string;
   /** The Bot API server: Telegram's, or the sandbox's. */
@@ -63,7 +65,9 @@ export function createBot(deps: BotDeps): Bot {
   const groups = bot.chatType(['group', 'supergroup']);
   groups.command(['start', 'history'], async (ctx) => {
     const t = translator(localeOf(ctx));
-    const payload = ctx.hasCommand('start') ? ctx.match.trim() : '';
+    const given = ctx.hasCommand('start') ? ctx.match.trim() : '';
+    // A link token is a secret: never put it on a button everyone in a group sees.
+    const payload = linkTokenOf(given) ? '' : given;
     await ctx.reply(t('group.private'), {
       reply_markup: new InlineKeyboard().url(
         t('group.openChat'),
@@ -79,6 +83,18 @@ export function createBot(deps: BotDeps): Bot {
     await optionalSetting(logger, 'setChatMenuButton', () =>
       ctx.api.setChatMenuButton({ chat_id: ctx.chat.id, menu_button: menuButton(env, t('menu')) }),
     );
+    const token = linkTokenOf(ctx.match.trim());
+    if (token) {
+      const outcome = await linkTelegram(db, token, {
+        id: ctx.from.id,
+        username: ctx.from.username ?? null,
+      });
+      logger.info({ outcome }, 'telegram link');
+      await ctx.reply(t(`link.${outcome}`), {
+        reply_markup: new InlineKeyboard().webApp(t('start.open'), miniappUrl(env)),
+      });
+      return;
+    }
     const link = parseStartParam(ctx.match.trim());
     const keyboard = new InlineKeyboard().webApp(
       link.orderId

@@ -4,10 +4,11 @@ import type { DbClient } from './index.ts';
  * What a challenge is for; stored in auth.login_codes.purpose. `confirm_address` proves an
  * unproven account's address from its own session (and signs in, keeping its password);
  * `two_factor_on`/`_off` confirm a change of two-factor sign-in (the wanted state bound into
- * the code), never a sign-in. Each purpose has its own resend cooldown.
+ * the code), never a sign-in; `add_email` proves an address a Telegram account adds (the address
+ * waits on the challenge, decision 037). Each purpose has its own resend cooldown.
  */
 export type CodePurpose =
-  'login_2fa' | 'quick_auth' | 'confirm_address' | 'two_factor_on' | 'two_factor_off';
+  'login_2fa' | 'quick_auth' | 'confirm_address' | 'two_factor_on' | 'two_factor_off' | 'add_email';
 
 /** The purposes whose codes open a session (POST /login_with_2fa). */
 export const SIGN_IN_PURPOSES: readonly CodePurpose[] = [

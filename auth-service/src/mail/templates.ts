@@ -65,6 +65,16 @@ const twoFactorCode =
 
 const TWO_FACTOR_CODE = { on: twoFactorCode(true), off: twoFactorCode(false) };
 
+/** The code that adds an address to a Telegram account (decision 037). */
+const ADD_EMAIL_CODE: Template<CodeInput> = (t, i) => ({
+  subject: t('addEmail.subject'),
+  paragraphs: [
+    t('addEmail.intro', { email: i.email, code: i.code }),
+    t('code.expires', { count: i.minutes, ip: i.ip, device: i.device }),
+    t('addEmail.notYou'),
+  ],
+});
+
 interface ChangedInput {
   email: string;
   device: string;
@@ -95,6 +105,15 @@ const RESET: Template<ResetInput> = (t, i) => ({
   subject: t('reset.subject'),
   paragraphs: [t('reset.intro', { email: i.email }), t('reset.expires', { count: i.minutes })],
   action: { label: t('reset.action'), href: i.link },
+});
+
+/** An address someone tried to add to a Telegram account belongs to an account already. */
+const ADDRESS_TAKEN: Template<ChangedInput> = (t, i) => ({
+  subject: t('addEmail.takenSubject'),
+  paragraphs: [
+    t('addEmail.takenIntro', { email: i.email, ip: i.ip, device: i.device }),
+    t('addEmail.takenAdvice'),
+  ],
 });
 
 const CHANGED: Template<ChangedInput> = (t, i) => ({
@@ -139,7 +158,7 @@ function render<Input extends object>(
 }
 
 /** What a code is for: signing in, or confirming a change of two-factor sign-in. */
-export type CodeMailPurpose = 'sign-in' | 'two-factor-on' | 'two-factor-off';
+export type CodeMailPurpose = 'sign-in' | 'two-factor-on' | 'two-factor-off' | 'add-email';
 
 export const codeMail = (
   locale: string,
@@ -158,6 +177,8 @@ export const codeMail = (
       return render(TWO_FACTOR_CODE.on, locale, to, fields);
     case 'two-factor-off':
       return render(TWO_FACTOR_CODE.off, locale, to, fields);
+    case 'add-email':
+      return render(ADD_EMAIL_CODE, locale, to, fields);
     default:
       return render(CODE, locale, to, fields);
   }
@@ -180,6 +201,14 @@ export const twoFactorChangedMail = (
   input: { enabled: boolean } & RequestDetails,
 ) =>
   render(input.enabled ? TWO_FACTOR_CHANGED.on : TWO_FACTOR_CHANGED.off, locale, to, {
+    email: to,
+    device: describeDevice(locale, input.userAgent),
+    ip: describeAddress(locale, input.ip),
+  });
+
+/** To an address that already has an account, instead of a code (decision 037). */
+export const addressTakenMail = (locale: string, to: string, input: RequestDetails) =>
+  render(ADDRESS_TAKEN, locale, to, {
     email: to,
     device: describeDevice(locale, input.userAgent),
     ip: describeAddress(locale, input.ip),

@@ -7,6 +7,17 @@ export const bot = {
     openPair: 'Exchange {{from}} for {{to}}',
     openOrder: 'Open the order',
   },
+  /** /start link_<token>: linking a portal account's Telegram (decision 037). */
+  link: {
+    done: 'Linked: you’ll get your order notifications here. Your orders from the website are in the exchange too.',
+    already: 'This Telegram is already linked to that account. Your order notifications come here.',
+    invalid:
+      'This link has expired or was already used. Open Settings on the website and press “Link Telegram” again.',
+    taken:
+      'This Telegram already has its own account here, with orders or an e-mail, so it cannot be linked to another one. Sign in on the website with that account, or unlink Telegram there first.',
+    otherTelegram:
+      'That account is already linked to another Telegram. Unlink it in Settings on the website first.',
+  },
   menu: 'Exchange',
   commands: {
     start: 'Open the exchange',

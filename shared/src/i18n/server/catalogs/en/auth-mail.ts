@@ -31,6 +31,17 @@ export const authMail = {
     notYouOff:
       'If this was not you, reset your password now, turn two-factor sign-in back on and contact support.',
   },
+  /** Adding an address to a Telegram account (decision 037). */
+  addEmail: {
+    subject: 'Confirm your e-mail address',
+    intro: 'Your code to add {{email}} to your account: {{code}}',
+    notYou: 'If this was not you, ignore this e-mail: the address is added only with this code.',
+    takenSubject: 'This address already has an account',
+    takenIntro:
+      'Someone asked to add {{email}} to a Telegram account from {{ip}}, {{device}}. This address already has an account here, so it was not added.',
+    takenAdvice:
+      'If it was you, sign in on the website with this address (a code, or Forgot password) and link Telegram from its settings. If it was not you, ignore this e-mail.',
+  },
   reset: {
     subject: 'Reset your password',
     intro: 'Someone asked to reset the password of {{email}}.',

@@ -74,6 +74,22 @@ export interface TwoFactorInput {
 /** Saved (`ok`), or a code was mailed: send it back with `token` (accounts without a password). */
 export type TwoFactorAnswer = { ok: true; enabled: boolean } | { is2fa: true; token: string };
 
+/** POST /telegram-link: a one-time link into the bot (decision 037). */
+export interface TelegramLinkAnswer {
+  url: string;
+  /** Seconds the link works. */
+  expiresIn: number;
+}
+
+export interface TelegramLinkStatus {
+  linked: boolean;
+  username: string | null;
+}
+
+/** POST /add-email: an address (a code is mailed to it), then the ticket and the code. */
+export type AddEmailInput = { email: string } | { token: string; code: string };
+export type AddEmailAnswer = { is2fa: true; token: string } | { ok: true; email: string };
+
 export interface AuthApi {
   login(email: string, password: string): Promise<LoginAnswer>;
   loginWith2fa(token: string, code: string): Promise<TokensAnswer>;
@@ -92,6 +108,12 @@ export interface AuthApi {
   /** Turns two-factor sign-in on or off for the signed-in user (issue 19). */
   setTwoFactor(input: TwoFactorInput): Promise<TwoFactorAnswer>;
   logout(refreshToken: string): Promise<OkAnswer>;
+  /** Linking the account's Telegram through the bot, and undoing it (decision 037). */
+  linkTelegram(): Promise<TelegramLinkAnswer>;
+  telegramLinkStatus(): Promise<TelegramLinkStatus>;
+  unlinkTelegram(): Promise<OkAnswer>;
+  /** A Telegram account adds an e-mail and proves it with a mailed code (decision 037). */
+  addEmail(input: AddEmailInput): Promise<AddEmailAnswer>;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -203,5 +225,22 @@ export function createAuthApi(options: AuthApiOptions): AuthApi {
           (value['ok'] === true && typeof value['enabled'] === 'boolean') || isChallenge(value),
       ),
     logout: async (refreshToken) => ok(await post('/logout', { refreshToken })),
+    linkTelegram: async () =>
+      expect<TelegramLinkAnswer>(
+        await post('/telegram-link', {}),
+        (value) => typeof value['url'] === 'string' && typeof value['expiresIn'] === 'number',
+      ),
+    telegramLinkStatus: async () =>
+      expect<TelegramLinkStatus>(
+        await post('/telegram-link/status', {}),
+        (value) => typeof value['linked'] === 'boolean',
+      ),
+    unlinkTelegram: async () => ok(await post('/telegram-unlink', {})),
+    addEmail: async (input) =>
+      expect<AddEmailAnswer>(
+        await post('/add-email', { ...input }),
+        (value) =>
+          (value['ok'] === true && typeof value['email'] === 'string') || isChallenge(value),
+      ),
   };
 }

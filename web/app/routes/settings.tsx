@@ -14,6 +14,7 @@ import { AntiPhishingForm, authErrorMessage, PHRASE_MAX, validateForm } from '@a
 import { splitLocalePath } from '@app/shared/i18n';
 
 import { isEmailNotConfirmed } from '#app/account/email-not-confirmed.ts';
+import { TelegramLinkSection } from '#app/account/telegram-link.tsx';
 import { TwoFactorDialog, type TwoFactorStep } from '#app/account/two-factor-dialog.tsx';
 import { CodeStep } from '#app/auth/code-step.tsx';
 import { SubmitButton, TextField, useHydrated } from '#app/auth/form.tsx';
@@ -67,6 +68,7 @@ export default function Settings() {
               <ConfirmEmailSection key={`confirm-${user.id}`} email={user.email} />
             ) : null}
             <SecurityForm key={user.id} email={user.email} saved2fa={user.is2fa} />
+            <TelegramLinkSection key={`telegram-${user.id}`} emailVerified={user.isVerifiedEmail} />
             <AntiPhishingSection key={`phrase-${user.id}`} userId={user.id} />
           </>
         ) : (

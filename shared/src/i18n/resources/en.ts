@@ -12,6 +12,7 @@ import { contact } from '../catalogs/en/contact.ts';
 import { errors } from '../catalogs/en/errors.ts';
 import { exchange } from '../catalogs/en/exchange.ts';
 import { home } from '../catalogs/en/home.ts';
+import { links } from '../catalogs/en/links.ts';
 import { miniapp } from '../catalogs/en/miniapp.ts';
 import { pages } from '../catalogs/en/pages.ts';
 import { trust } from '../catalogs/en/trust.ts';
@@ -26,5 +27,6 @@ export const en = {
   account,
   miniapp,
   trust,
+  links,
   errors,
 };

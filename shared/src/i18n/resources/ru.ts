@@ -6,6 +6,7 @@ import { contact } from '../catalogs/ru/contact.ts';
 import { errors } from '../catalogs/ru/errors.ts';
 import { exchange } from '../catalogs/ru/exchange.ts';
 import { home } from '../catalogs/ru/home.ts';
+import { links } from '../catalogs/ru/links.ts';
 import { miniapp } from '../catalogs/ru/miniapp.ts';
 import { pages } from '../catalogs/ru/pages.ts';
 import { trust } from '../catalogs/ru/trust.ts';
@@ -21,5 +22,6 @@ export const ru: LocaleResources = {
   account,
   miniapp,
   trust,
+  links,
   errors,
 };

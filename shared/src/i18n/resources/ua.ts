@@ -6,6 +6,7 @@ import { contact } from '../catalogs/ua/contact.ts';
 import { errors } from '../catalogs/ua/errors.ts';
 import { exchange } from '../catalogs/ua/exchange.ts';
 import { home } from '../catalogs/ua/home.ts';
+import { links } from '../catalogs/ua/links.ts';
 import { miniapp } from '../catalogs/ua/miniapp.ts';
 import { pages } from '../catalogs/ua/pages.ts';
 import { trust } from '../catalogs/ua/trust.ts';
@@ -21,5 +22,6 @@ export const ua: LocaleResources = {
   account,
   miniapp,
   trust,
+  links,
   errors,
 };

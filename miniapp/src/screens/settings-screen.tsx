@@ -15,6 +15,7 @@ import { SectionHeading } from '../components/section-heading.tsx';
 import { CenteredSpinner } from '../components/shell.tsx';
 import { LoadFailed } from '../components/states.tsx';
 import { LiveData } from '../graphql/live-data.tsx';
+import { EmailSection } from '../settings/email-section.tsx';
 import { useSession } from '../session.ts';
 import { haptic } from '../telegram/sdk.ts';
 
@@ -42,6 +43,7 @@ function Settings() {
     <List>
       <h1 className="screen-title">{t('miniapp:settings.title')}</h1>
       {userId ? <PhraseSection userId={userId} /> : <CenteredSpinner />}
+      {userId ? <EmailSection /> : null}
     </List>
   );
 }

@@ -20,7 +20,13 @@ export const PRODUCT_TABLES = {
     'user_custom_carrency',
     'user_levels',
   ],
-  auth: ['login_codes', 'password_reset_tokens', 'rate_limits', 'refresh_tokens'],
+  auth: [
+    'login_codes',
+    'password_reset_tokens',
+    'rate_limits',
+    'refresh_tokens',
+    'telegram_link_tokens',
+  ],
   bot: ['handled_events', 'sandbox_accounts'],
 } as const;
 

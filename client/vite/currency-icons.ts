@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import type { Plugin } from 'vite';
@@ -13,12 +14,14 @@ import { iconFiles } from '../src/currency-icons/icon-set.ts';
  * of the icons, so the servers' long-lived, immutable caching of assets/ stays right.
  */
 
+/** The set's dist/ folder (its entry, dist/index.js, sits there beside svgs/). */
 const require = createRequire(import.meta.url);
+const SET_DIR = path.dirname(require.resolve('@web3icons/core'));
 
 /** An icon file's SVG text: tokens/BTC.svg is the set's svgs/tokens/branded/BTC.svg module. */
 async function readIcon(file: string): Promise<string> {
-  const [folder, name] = file.split('/');
-  const module = require.resolve(`@web3icons/core/svgs/${folder}/branded/${name}.js`);
+  const [folder = '', name = ''] = file.split('/');
+  const module = path.join(SET_DIR, 'svgs', folder, 'branded', `${name}.js`);
   const { default: svg } = (await import(pathToFileURL(module).href)) as { default: unknown };
   if (typeof svg !== 'string' || !svg.startsWith('<svg')) throw new Error(`no SVG in ${module}`);
   return svg;

@@ -143,7 +143,10 @@ test.describe('the mini-app', () => {
   }) => {
     await withUnknownCurrency(page);
     await page.goto(launchUrl({ user: newTelegramUser() }));
-    await page.getByRole('button', { name: /USDT \(TRC20\)/ }).click();
+    const to = page.getByRole('button', { name: /USDT \(TRC20\)/ });
+    await expectLoaded(iconOf(to).main);
+    await page.screenshot({ path: path.join(SHOTS, 'miniapp-exchange.png') });
+    await to.click();
     const list = page.locator('ul.currency-list');
     await expect(list).toBeVisible();
     const row = (text: string | RegExp) =>

@@ -12,6 +12,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/build/**',
       '**/.e2e-build-*/**',
+      '**/.bench-build-*/**',
       'bench-results/**',
       // What the test runs leave behind (gitignored): Playwright's report bundles its own scripts.
       'playwright-report/**',

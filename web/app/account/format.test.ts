@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatAmount, pageCount, pageFromSearch, percentOf, referralLink } from './format.ts';
+import { formatAmount, pageCount, pageFromSearch } from './format.ts';
 
 describe('account formatting', () => {
   it('reads the page from ?page=, falling back to the first', () => {
@@ -18,25 +18,9 @@ describe('account formatting', () => {
     expect(pageCount(41)).toBe(3);
   });
 
-  it('turns a rate into a percentage exactly', () => {
-    expect(percentOf('0.005')).toBe('0.5');
-    expect(percentOf('0.005000')).toBe('0.5');
-    expect(percentOf('0.0125')).toBe('1.25');
-    expect(percentOf('0.1')).toBe('10');
-    expect(percentOf('1')).toBe('100');
-    expect(percentOf('0')).toBe('0');
-    expect(percentOf('0.000001')).toBe('0.0001');
-  });
-
   it('trims amounts', () => {
     expect(formatAmount('12.500000')).toBe('12.5');
     expect(formatAmount('0')).toBe('0');
     expect(formatAmount(null)).toBe('0');
-  });
-
-  it('builds the referral link', () => {
-    expect(referralLink('https://example.com/', 'Partner42')).toBe(
-      'https://example.com/?ref=Partner42',
-    );
   });
 });

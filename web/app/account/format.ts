@@ -25,22 +25,3 @@ export { formatDateTime } from '@app/client/exchange/receipt-view.ts';
 /** An amount as people read it: `12.500000` → `12.5`; a missing one is `0`. */
 export const formatAmount = (amount: string | null | undefined): string =>
   amount === null || amount === undefined || amount === '' ? '0' : trimZeros(amount);
-
-/**
- * A rate as a percentage, by moving the decimal point (exact): `0.005` → `0.5`,
- * `0.0125` → `1.25`, `1` → `100`.
- */
-export function percentOf(rate: string): string {
-  const match = /^(\d+)(?:\.(\d*))?$/.exec(rate.trim());
-  if (!match) return rate;
-  const int = match[1] ?? '0';
-  const frac = (match[2] ?? '').padEnd(2, '0');
-  const whole = `${int}${frac.slice(0, 2)}`.replace(/^0+(?=\d)/, '');
-  const rest = frac.slice(2);
-  return trimZeros(rest ? `${whole}.${rest}` : whole);
-}
-
-/** The referral link of a referral name, on the public site (or this origin). */
-export function referralLink(origin: string, referralName: string): string {
-  return `${origin.replace(/\/$/, '')}/?ref=${encodeURIComponent(referralName)}`;
-}

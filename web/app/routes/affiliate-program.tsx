@@ -8,11 +8,12 @@ import {
   BonusWithdrawalsDocument,
   ReferralHistoryDocument,
 } from '@app/client/graphql/generated/user.ts';
+import { percentOf, referralLink } from '@app/client/affiliate/referral.ts';
 import { useSubscription } from '@app/client/graphql/use-subscription.ts';
 import { splitLocalePath } from '@app/shared/i18n';
 
 import { DataTable } from '#app/account/data-table.tsx';
-import { formatAmount, formatDateTime, percentOf, referralLink } from '#app/account/format.ts';
+import { formatAmount, formatDateTime } from '#app/account/format.ts';
 import { ReferralNameDialog } from '#app/account/referral-name-dialog.tsx';
 import { LoadingPage, SignInPrompt } from '#app/account/sign-in-prompt.tsx';
 import { Tabs } from '#app/account/tabs.tsx';

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { StaffCustomersRemoveCustomRateDocument } from '@app/client/graphql/generated/manager.ts';
 
 import { DataTable } from '#app/account/data-table.tsx';
-import { formatAmount, formatDateTime, percentOf } from '#app/account/format.ts';
+import { formatAmount, formatDateTime } from '#app/account/format.ts';
+import { percentOf } from '@app/client/affiliate/referral.ts';
 import { ConfirmDialog } from '#app/admin/confirm-dialog.tsx';
 import { notify } from '#app/components/notify/index.ts';
 import { useLocale } from '#app/i18n/locale.ts';

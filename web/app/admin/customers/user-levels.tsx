@@ -11,7 +11,7 @@ import { GraphqlRequestError } from '@app/client/graphql/request.ts';
 import { keyFromData } from '@app/client/i18n/i18n.ts';
 
 import { DataTable } from '#app/account/data-table.tsx';
-import { percentOf } from '#app/account/format.ts';
+import { percentOf } from '@app/client/affiliate/referral.ts';
 import { ConfirmDialog } from '#app/admin/confirm-dialog.tsx';
 import { TextField } from '#app/auth/form.tsx';
 import { notify } from '#app/components/notify/index.ts';

@@ -1,4 +1,4 @@
-import { buildStartParam, type StartParam } from '@app/shared/telegram';
+import { botChatLink, buildStartParam, type StartParam } from '@app/shared/telegram';
 
 import type { BotEnv } from './env.ts';
 
@@ -20,13 +20,6 @@ export function miniappUrl(env: BotEnv, link: StartParam = {}): string {
 export const consoleUrl = (env: BotEnv, path: string): string =>
   `${env.PUBLIC_WEB_URL.replace(/\/$/, '')}${path}`;
 
-/**
- * The private chat with the bot, opened with `/start <payload>` (Telegram's t.me deep link; the
- * payload is the mini-app's start parameter, which /start passes on). For buttons in groups,
- * where a web_app button is refused.
- */
-export function privateChatUrl(username: string, payload = ''): string {
-  const url = new URL(`https://t.me/${username}`);
-  if (payload) url.searchParams.set('start', payload);
-  return url.toString();
-}
+/** The private chat with the bot, opened with `/start <payload>` (for buttons in groups). */
+export const privateChatUrl = (username: string, payload = ''): string =>
+  botChatLink(username, payload);

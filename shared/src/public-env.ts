@@ -10,6 +10,8 @@ export interface PublicEnv {
   PUBLIC_CONTACT_EMAIL: string;
   PUBLIC_TELEGRAM_URL: string;
   PUBLIC_TELEGRAM_CHANNEL_URL: string;
+  /** The bot's username: the mini-app shares `t.me/<bot>?start=ref_<name>`. */
+  PUBLIC_TELEGRAM_BOT_USERNAME: string;
   PUBLIC_LIVE_CHAT_SRC?: string | undefined;
   PUBLIC_LIVE_CHAT_GLOBAL: string;
   /** The build the page came from: a client that sees another one reloads (build-check). */

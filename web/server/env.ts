@@ -31,6 +31,11 @@ export const WebEnv = z
     PUBLIC_CONTACT_EMAIL: z.email().default('support@exchange.local'),
     PUBLIC_TELEGRAM_URL: z.url().default('https://t.me/exchange_support'),
     PUBLIC_TELEGRAM_CHANNEL_URL: z.url().default('https://t.me/exchange_news'),
+    /** The bot's username (as the bot and the auth service have it): the mini-app's invite link. */
+    TELEGRAM_BOT_USERNAME: z
+      .string()
+      .regex(/^\w{5,32}$/)
+      .default('exchange_sandbox_bot'),
     /** A third-party live-chat script; unset, no widget loads (spec section 4). */
     PUBLIC_LIVE_CHAT_SRC: z.url().optional(),
     /** The live-chat script's global, polled every 300 ms until it appears. */
@@ -72,6 +77,7 @@ export function getPublicEnv(env: WebEnv, buildId: string): PublicEnv {
     PUBLIC_CONTACT_EMAIL: env.PUBLIC_CONTACT_EMAIL,
     PUBLIC_TELEGRAM_URL: env.PUBLIC_TELEGRAM_URL,
     PUBLIC_TELEGRAM_CHANNEL_URL: env.PUBLIC_TELEGRAM_CHANNEL_URL,
+    PUBLIC_TELEGRAM_BOT_USERNAME: env.TELEGRAM_BOT_USERNAME,
     PUBLIC_LIVE_CHAT_SRC: env.PUBLIC_LIVE_CHAT_SRC,
     PUBLIC_LIVE_CHAT_GLOBAL: env.PUBLIC_LIVE_CHAT_GLOBAL,
     BUILD_ID: buildId,

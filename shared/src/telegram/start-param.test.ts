@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { buildStartParam, parseStartParam, START_PARAM_MAX_LENGTH } from './start-param.ts';
+import {
+  botChatLink,
+  buildStartParam,
+  parseStartParam,
+  START_PARAM_MAX_LENGTH,
+} from './start-param.ts';
 
 const ORDER_ID = '3f2a9c4e-1b7d-4e2a-9c3b-8d1e5f6a7b8c';
 
@@ -48,6 +53,13 @@ describe('deep link payload', () => {
           expect(parseStartParam(built)).toEqual(param);
         },
       ),
+    );
+  });
+
+  it('links the bot’s private chat with a /start payload', () => {
+    expect(botChatLink('exchange_bot')).toBe('https://t.me/exchange_bot');
+    expect(botChatLink('exchange_bot', buildStartParam({ referralCode: 'alice' }))).toBe(
+      'https://t.me/exchange_bot?start=ref_alice',
     );
   });
 });

@@ -58,3 +58,14 @@ export function buildStartParam(param: StartParam): string {
   }
   return parts.join(SEPARATOR);
 }
+
+/**
+ * The private chat with the bot, opened with `/start <payload>` (Telegram's t.me deep link; the
+ * bot passes the payload on to the mini-app as its start parameter). Works in groups, where a
+ * web_app button is refused, and as a link people share.
+ */
+export function botChatLink(username: string, payload = ''): string {
+  const url = new URL(`https://t.me/${username}`);
+  if (payload) url.searchParams.set('start', payload);
+  return url.toString();
+}

@@ -6,7 +6,8 @@ import { useLatest } from '@app/client/ui/use-latest.ts';
 
 import { useDepth, useGoBack } from '../navigation.ts';
 import { useSignIn } from '../sign-in.ts';
-import { showBackButton } from '../telegram/sdk.ts';
+import { SETTINGS_PATH } from '../paths.ts';
+import { showBackButton, showSettingsButton } from '../telegram/sdk.ts';
 import { SignInFailed } from './sign-in-failed.tsx';
 
 /**
@@ -26,6 +27,29 @@ function useBackButton(): void {
   }, [atStart, goBack]);
 }
 
+/**
+ * "Settings" in Telegram's own menu of the app opens the app's settings (the anti-phishing
+ * phrase). Set up in a task of its own after the first screen's effects: the SDK's first use of
+ * a function costs a check of the launch data, and that task is long enough on a slow phone.
+ */
+function useSettingsButton(): void {
+  const [pathname, navigate] = useLocation();
+  const atSettings = useLatest(pathname === SETTINGS_PATH);
+  const open = useLatest(navigate);
+  useEffect(() => {
+    let undo: (() => void) | undefined;
+    const timer = setTimeout(() => {
+      undo = showSettingsButton(() => {
+        if (!atSettings.current) open.current(SETTINGS_PATH);
+      });
+    }, 0);
+    return () => {
+      clearTimeout(timer);
+      undo?.();
+    };
+  }, [atSettings, open]);
+}
+
 /** Scrolls to the top on a new screen (Telegram keeps the WebView's scroll otherwise). */
 function useScrollReset(): void {
   const [pathname] = useLocation();
@@ -38,6 +62,7 @@ function useScrollReset(): void {
 export function Shell({ children }: { children: ReactNode }) {
   const signIn = useSignIn();
   useBackButton();
+  useSettingsButton();
   useScrollReset();
   // Nothing works without the account, so a refused sign-in is the whole screen.
   if (signIn.status === 'failed')

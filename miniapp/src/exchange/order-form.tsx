@@ -35,6 +35,7 @@ import { browserEnv } from '../env.ts';
 import { session, useSession } from '../session.ts';
 import { signIn, signInStore } from '../sign-in.ts';
 import { confirmClosing, haptic, openExternalLink } from '../telegram/sdk.ts';
+import { ScanAddressButton } from './scan-address-button.tsx';
 import { useWriteAccessAfterOrder } from './write-access.ts';
 
 /** Resolves once the silent sign-in is over; rejects when it failed. */
@@ -199,7 +200,13 @@ export default function OrderForm(props: {
   const text = (
     field: Field,
     label: string,
-    extra: { hint?: string; maxLength: number; type?: string; autoComplete?: string },
+    extra: {
+      hint?: string;
+      maxLength: number;
+      type?: string;
+      autoComplete?: string;
+      after?: ReactNode;
+    },
   ) => (
     <FieldRow id={`order-${field}`} error={errors[field]} hint={extra.hint}>
       <Input
@@ -216,6 +223,7 @@ export default function OrderForm(props: {
         }
         value={values[field] as string}
         onChange={(event) => set(field, event.target.value)}
+        after={extra.after}
       />
     </FieldRow>
   );
@@ -248,6 +256,17 @@ export default function OrderForm(props: {
           ? text('walletAddress', t('create.walletAddress', { network: to.network ?? to.symbol }), {
               hint: t('create.walletHint', { currency: to.symbol }),
               maxLength: 128,
+              after: (
+                <ScanAddressButton
+                  onAddress={(address) => set('walletAddress', address)}
+                  onNoAddress={() =>
+                    setErrors((current) => ({
+                      ...current,
+                      walletAddress: 'miniapp:exchange.scanNoAddress',
+                    }))
+                  }
+                />
+              ),
             })
           : to.kind === 'fiat'
             ? text('iban', t('create.iban'), { hint: t('create.ibanHint'), maxLength: 42 })

@@ -16,6 +16,7 @@ import { CenteredSpinner } from '../components/shell.tsx';
 import { LoadFailed } from '../components/states.tsx';
 import { LiveData } from '../graphql/live-data.tsx';
 import { EmailSection } from '../settings/email-section.tsx';
+import { InviteSection } from '../settings/invite-section.tsx';
 import { useSession } from '../session.ts';
 import { haptic } from '../telegram/sdk.ts';
 
@@ -44,6 +45,7 @@ function Settings() {
       <h1 className="screen-title">{t('miniapp:settings.title')}</h1>
       {userId ? <PhraseSection userId={userId} /> : <CenteredSpinner />}
       {userId ? <EmailSection /> : null}
+      {userId ? <InviteSection /> : null}
     </List>
   );
 }

@@ -34,8 +34,9 @@ interface MainButtonParams {
 function chrome() {
   const style = document.createElement('style');
   style.textContent = `
-    .tg-dev-back { position: fixed; top: 8px; left: 8px; z-index: 1000; padding: 6px 12px;
+    .tg-dev-back, .tg-dev-settings { position: fixed; top: 8px; left: 8px; z-index: 1000; padding: 6px 12px;
       border: 0; border-radius: 16px; background: rgba(0,0,0,.55); color: #fff; font: 14px system-ui; }
+    .tg-dev-settings { left: auto; right: 8px; }
     .tg-dev-main { position: fixed; left: 12px; right: 12px; bottom: 12px; z-index: 1000; height: 48px;
       border: 0; border-radius: 12px; font: 600 16px system-ui; }
     .tg-dev-main:disabled { opacity: .6; }
@@ -55,8 +56,52 @@ function chrome() {
   main.hidden = true;
   main.setAttribute('data-telegram', 'main-button');
   main.addEventListener('click', () => emitTelegramEvent('main_button_pressed'));
-  document.body.append(back, main);
-  return { back, main };
+  // Telegram shows "Settings" in the app's own menu; here, a button at the top right.
+  const settings = document.createElement('button');
+  settings.type = 'button';
+  settings.className = 'tg-dev-settings';
+  settings.textContent = '⚙ Settings';
+  settings.hidden = true;
+  settings.setAttribute('data-telegram', 'settings-button');
+  settings.addEventListener('click', () => emitTelegramEvent('settings_button_pressed'));
+  document.body.append(back, main, settings);
+  return { back, main, settings };
+}
+
+/**
+ * Telegram's QR scanner, where the camera is a text field: what the code holds is typed in and
+ * sent as `qr_text_received`; Close answers `scan_qr_popup_closed`, as Telegram does.
+ */
+function showQrScanner({ text }: { text?: string }): void {
+  const dialog = document.createElement('div');
+  dialog.setAttribute('role', 'dialog');
+  dialog.setAttribute('data-telegram', 'qr-scanner');
+  dialog.style.cssText =
+    'position:fixed;inset:auto 16px 40%;z-index:1001;padding:16px;border-radius:12px;background:#333;color:#fff;font:15px system-ui';
+  const field = Object.assign(document.createElement('input'), { type: 'text' });
+  field.setAttribute('aria-label', text ?? 'QR code');
+  const scan = Object.assign(document.createElement('button'), {
+    type: 'button',
+    textContent: 'Scan',
+  });
+  scan.addEventListener('click', () =>
+    emitTelegramEvent('qr_text_received', { data: field.value }),
+  );
+  const close = Object.assign(document.createElement('button'), {
+    type: 'button',
+    textContent: 'Close',
+  });
+  close.addEventListener('click', () => {
+    dialog.remove();
+    emitTelegramEvent('scan_qr_popup_closed');
+  });
+  dialog.append(
+    Object.assign(document.createElement('p'), { textContent: text ?? '' }),
+    field,
+    scan,
+    close,
+  );
+  document.body.append(dialog);
 }
 
 interface PopupParams {
@@ -146,6 +191,15 @@ export function mockTelegramClient(launchParams: string): void {
       }
       case 'web_app_open_popup':
         showPopup(params as PopupParams);
+        break;
+      case 'web_app_setup_settings_button':
+        ui().settings.hidden = !(params as { is_visible?: boolean }).is_visible;
+        break;
+      case 'web_app_open_scan_qr_popup':
+        showQrScanner(params as { text?: string });
+        break;
+      case 'web_app_close_scan_qr_popup':
+        document.querySelector('[data-telegram="qr-scanner"]')?.remove();
         break;
       case 'web_app_request_write_access':
         // Telegram asks the person; the answer comes back as write_access_requested.

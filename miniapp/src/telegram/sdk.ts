@@ -10,9 +10,12 @@ import {
   mockTelegramEnv,
   openLink,
   popup,
+  qrScanner,
   requestWriteAccess,
   retrieveLaunchParams,
   retrieveRawInitData,
+  settingsButton,
+  shareURL,
   swipeBehavior,
   targetOrigin,
   themeParams,
@@ -316,4 +319,42 @@ export async function requestChatWriteAccess(): Promise<'allowed' | 'denied' | '
 export async function noticeInTelegram(message: string, ok: string): Promise<void> {
   if (!popup.open.isAvailable()) return;
   await popup.open({ message, buttons: [{ id: 'ok', type: 'default', text: ok }] });
+}
+
+export type QrScan = { kind: 'scanned'; text: string } | { kind: 'closed' | 'unsupported' };
+
+/**
+ * Telegram's QR scanner (Bot API 6.4) titled `title`: the first code scanned, `closed` when the
+ * person closed it, or `unsupported` on a client without one (Telegram Desktop and Web).
+ */
+export async function scanQrInTelegram(title: string): Promise<QrScan> {
+  if (!qrScanner.open.isAvailable()) return { kind: 'unsupported' };
+  const scanned = await qrScanner.open({ text: title });
+  return scanned === undefined ? { kind: 'closed' } : { kind: 'scanned', text: scanned };
+}
+
+/** Whether this client has a QR scanner (to offer the scan button at all). */
+export const hasQrScanner = (): boolean => qrScanner.open.isAvailable();
+
+/**
+ * Telegram's share sheet for `url` with `text` after it (a t.me/share link; Telegram closes
+ * the app to show it); false on a client that cannot.
+ */
+export function shareInTelegram(url: string, text: string): boolean {
+  const [shared] = shareURL.ifAvailable(url, text);
+  return shared;
+}
+
+/**
+ * Shows the Settings item in Telegram's own menu of the app (Bot API 7.0) while mounted,
+ * calling `onClick` on a press; returns the undo.
+ */
+export function showSettingsButton(onClick: () => void): () => void {
+  settingsButton.mount.ifAvailable();
+  settingsButton.show.ifAvailable();
+  const [listening, off] = settingsButton.onClick.ifAvailable(onClick);
+  return () => {
+    if (listening) off();
+    settingsButton.hide.ifAvailable();
+  };
 }

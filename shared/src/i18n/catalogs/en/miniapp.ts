@@ -44,6 +44,9 @@ export const miniapp = {
     pick: 'Choose a currency',
     details: 'Your details',
     emailFromAccount: 'From your account',
+    scanQr: 'Scan the wallet’s QR code',
+    scanTitle: 'Point the camera at your wallet’s receive QR code',
+    scanNoAddress: 'This QR code holds no wallet address. Scan the code your wallet shows under “Receive”.',
   },
   nav: {
     history: 'History',
@@ -67,6 +70,9 @@ export const miniapp = {
   },
   /** Settings inside the mini-app (issue 22): the anti-phishing phrase. */
   settings: {
+    inviteTitle: 'Invite friends',
+    inviteText: 'Exchange crypto and cash right in Telegram.',
+    share: 'Share the link',
     title: 'Settings',
     notSet: 'Not set yet',
   },

@@ -46,6 +46,9 @@ export const miniapp: Messages<typeof source> = {
     pick: 'Выберите валюту',
     details: 'Ваши данные',
     emailFromAccount: 'Из вашего аккаунта',
+    scanQr: 'Сканировать QR-код кошелька',
+    scanTitle: 'Наведите камеру на QR-код «Получить» в вашем кошельке',
+    scanNoAddress: 'В этом QR-коде нет адреса кошелька. Отсканируйте код, который кошелёк показывает в разделе «Получить».',
   },
   nav: {
     history: 'История',
@@ -67,6 +70,9 @@ export const miniapp: Messages<typeof source> = {
   },
   /** Settings inside the mini-app (issue 22): the anti-phishing phrase. */
   settings: {
+    inviteTitle: 'Пригласите друзей',
+    inviteText: 'Обмен криптовалюты и наличных прямо в Telegram.',
+    share: 'Поделиться ссылкой',
     title: 'Настройки',
     notSet: 'Ещё не задана',
   },

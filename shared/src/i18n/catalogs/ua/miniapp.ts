@@ -46,6 +46,9 @@ export const miniapp: Messages<typeof source> = {
     pick: 'Оберіть валюту',
     details: 'Ваші дані',
     emailFromAccount: 'З вашого акаунта',
+    scanQr: 'Сканувати QR-код гаманця',
+    scanTitle: 'Наведіть камеру на QR-код «Отримати» у вашому гаманці',
+    scanNoAddress: 'У цьому QR-коді немає адреси гаманця. Відскануйте код, який гаманець показує в розділі «Отримати».',
   },
   nav: {
     history: 'Історія',
@@ -67,6 +70,9 @@ export const miniapp: Messages<typeof source> = {
   },
   /** Settings inside the mini-app (issue 22): the anti-phishing phrase. */
   settings: {
+    inviteTitle: 'Запросіть друзів',
+    inviteText: 'Обмін криптовалюти й готівки просто в Telegram.',
+    share: 'Поділитися посиланням',
     title: 'Налаштування',
     notSet: 'Ще не задана',
   },

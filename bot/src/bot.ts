@@ -16,7 +16,7 @@ import {
   supportRequestById,
   type Pool,
 } from './db.ts';
-import type { BotEnv } from './env.ts';
+import { usesSandbox, type BotEnv } from './env.ts';
 import { receiveText, sendText, statusText } from './format.ts';
 import { consoleUrl, miniappUrl, privateChatUrl } from './links.ts';
 import { localeOfTelegram, translator } from './texts.ts';
@@ -85,10 +85,11 @@ export function createBot(deps: BotDeps): Bot {
     );
     const token = linkTokenOf(ctx.match.trim());
     if (token) {
-      const outcome = await linkTelegram(db, token, {
-        id: ctx.from.id,
-        username: ctx.from.username ?? null,
-      });
+      // The sandbox's Telegram ids are anyone's (its token is public) and real people's outside
+      // it: a link made there would outlive the sandbox (decision 037).
+      const outcome = usesSandbox(env)
+        ? 'sandbox'
+        : await linkTelegram(db, token, { id: ctx.from.id, username: ctx.from.username ?? null });
       logger.info({ outcome }, 'telegram link');
       await ctx.reply(t(`link.${outcome}`), {
         reply_markup: new InlineKeyboard().webApp(t('start.open'), miniappUrl(env)),

@@ -8,7 +8,7 @@ import { databaseTargets } from '../../support/databases.ts';
 import { insertUser } from '../../support/fixtures.ts';
 
 import { event, LANGUAGES, useBotWorld } from './bot-world.ts';
-import { buttonsOf, STAFF_CHAT, telegramUser } from './harness.ts';
+import { buttonsOf, STAFF_CHAT, startBotService, telegramUser } from './harness.ts';
 
 /*
  * /start link_<token> (issue 22, decision 037): the auth service gives a signed-in portal
@@ -167,5 +167,20 @@ describe.each(databaseTargets)('linking a portal account in the bot on $name', (
     expect(JSON.stringify(buttonsOf(reply))).not.toContain(token);
     expect(await telegramOf(id)).toBeNull();
     expect(await consumed(token)).toBe(false);
+  });
+
+  it('links nothing in the sandbox, whose Telegram users anyone can be', async () => {
+    const sandbox = await startBotService(world.db, { TELEGRAM_BOT_TOKEN: '' });
+    try {
+      const { id, token } = await portalAccount();
+      const person = telegramUser('en');
+      expect((await sandbox.say(person, `/start link_${token}`)).text).toBe(
+        botCatalogs.en.link.sandbox,
+      );
+      expect(await telegramOf(id)).toBeNull();
+      expect(await consumed(token)).toBe(false);
+    } finally {
+      await sandbox.close();
+    }
   });
 });

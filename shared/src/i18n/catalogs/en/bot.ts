@@ -15,6 +15,8 @@ export const bot = {
       'This link has expired or was already used. Open Settings on the website and press “Link Telegram” again.',
     taken:
       'This Telegram already has its own account here, with orders or an e-mail, so it cannot be linked to another one. Sign in on the website with that account, or unlink Telegram there first.',
+    sandbox:
+      'The sandbox does not link accounts: its Telegram users are not real ones. Link with the real bot.',
     otherTelegram:
       'That account is already linked to another Telegram. Unlink it in Settings on the website first.',
   },

@@ -213,6 +213,8 @@ export default function OrderForm(props: {
         id={`order-${field}`}
         header={label}
         aria-label={label}
+        // telegram-ui's iOS look draws no header: the placeholder names the field there.
+        placeholder={label}
         type={extra.type ?? 'text'}
         autoComplete={extra.autoComplete ?? 'off'}
         maxLength={extra.maxLength}

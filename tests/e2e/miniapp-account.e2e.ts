@@ -11,10 +11,11 @@ import { expect, test } from './support.ts';
 import {
   accountsOfTelegramUser,
   backButton,
+  createMiniappOrder,
   launchUrl,
-  mainButton,
   newTelegramUser,
   telegramCalls,
+  TRC20_ADDRESS,
 } from './telegram.ts';
 import { DEV_ORDER_LINK_SECRET, operator as staff } from './trust-helpers.ts';
 
@@ -28,26 +29,7 @@ import { DEV_ORDER_LINK_SECRET, operator as staff } from './trust-helpers.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-const TRC20_ADDRESS = 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC';
 const DEPOSIT_ADDRESS = 'bc1qminiappaccount0e2etestaddress000000';
-
-/** From the exchange screen to a created BTC → USDT (TRC20) order; returns its id. */
-async function createOrder(page: Page, amount: string): Promise<string> {
-  await page.locator('#send-amount').fill(amount);
-  await expect(page.getByText(/1 BTC ≈/)).toBeVisible();
-  await expect(mainButton(page)).toBeEnabled();
-  await mainButton(page).click();
-  await expect(page.locator('#order-email')).toBeVisible();
-  await page.locator('#order-email').fill(`tg-account-${Date.now()}@example.com`);
-  await page.locator('#order-fullName').fill('Taras Telegram');
-  await page.locator('#order-walletAddress').fill(TRC20_ADDRESS);
-  await page.locator('#order-reason').fill('Savings');
-  await page.locator('#order-agreeTerms').check({ force: true });
-  await page.locator('#order-agreeAml').check({ force: true });
-  await mainButton(page).click();
-  await expect(page).toHaveURL(/\/telegram-app\/transaction\/[0-9a-f-]{36}/);
-  return new URL(page.url()).pathname.split('/').pop()!;
-}
 
 /** The one account of Telegram user `user`: made by Telegram sign-in, with no proven e-mail. */
 async function telegramOnlyAccount(user: number): Promise<string> {
@@ -90,7 +72,7 @@ test('a Telegram-only account sets its anti-phishing phrase in the app and sees 
 }) => {
   const user = newTelegramUser();
   await page.goto(launchUrl({ user }));
-  const id = await createOrder(page, '0.01');
+  const id = await createMiniappOrder(page, '0.01');
   const account = await telegramOnlyAccount(user);
   await staff.supplyAddress(id, DEPOSIT_ADDRESS);
   await expect(page.getByText(DEPOSIT_ADDRESS)).toBeVisible();
@@ -149,7 +131,7 @@ test('a completed order’s receipt is shown in the app and its PDF goes through
 }) => {
   const user = newTelegramUser();
   await page.goto(launchUrl({ user }));
-  const id = await createOrder(page, '0.01');
+  const id = await createMiniappOrder(page, '0.01');
   await telegramOnlyAccount(user);
   await staff.supplyAddress(id, DEPOSIT_ADDRESS);
   await staff.confirmPayment(id);

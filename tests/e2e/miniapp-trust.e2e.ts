@@ -3,7 +3,13 @@ import type { Page } from '@playwright/test';
 
 import { adminGraphql } from './accounts.ts';
 import { expect, test } from './support.ts';
-import { hapticNotifications, launchUrl, mainButton, newTelegramUser } from './telegram.ts';
+import {
+  createMiniappOrder,
+  hapticNotifications,
+  launchUrl,
+  mainButton,
+  newTelegramUser,
+} from './telegram.ts';
 import { operator as staff } from './trust-helpers.ts';
 
 /*
@@ -16,28 +22,9 @@ import { operator as staff } from './trust-helpers.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-const TRC20_ADDRESS = 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC';
 const DEPOSIT_ADDRESS = 'bc1qminiapptrust0e2etestaddress00000000';
 /** A valid Bitcoin (bech32) address: the refund goes back on the send currency's network. */
 const REFUND_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
-
-/** From the exchange screen to a created BTC → USDT (TRC20) order; returns its id. */
-async function createOrder(page: Page, amount: string): Promise<string> {
-  await page.locator('#send-amount').fill(amount);
-  await expect(page.getByText(/1 BTC ≈/)).toBeVisible();
-  await expect(mainButton(page)).toBeEnabled();
-  await mainButton(page).click();
-  await expect(page.locator('#order-email')).toBeVisible();
-  await page.locator('#order-email').fill(`tg-trust-${Date.now()}@example.com`);
-  await page.locator('#order-fullName').fill('Taras Telegram');
-  await page.locator('#order-walletAddress').fill(TRC20_ADDRESS);
-  await page.locator('#order-reason').fill('Savings');
-  await page.locator('#order-agreeTerms').check({ force: true });
-  await page.locator('#order-agreeAml').check({ force: true });
-  await mainButton(page).click();
-  await expect(page).toHaveURL(/\/telegram-app\/transaction\/[0-9a-f-]{36}/);
-  return new URL(page.url()).pathname.split('/').pop()!;
-}
 
 /**
  * axe on the app as it is: no serious or critical violation. The development stand-ins for
@@ -63,7 +50,7 @@ test('the operator’s promise and the payment window count down live, next to t
 }) => {
   const user = newTelegramUser();
   await page.goto(launchUrl({ user }));
-  const id = await createOrder(page, '0.01');
+  const id = await createMiniappOrder(page, '0.01');
 
   // Waiting for the operator: the promise (10 minutes) ticking, and the place in the queue.
   const promise = page.getByRole('timer').filter({ hasText: 'Payment details expected within' });
@@ -165,7 +152,7 @@ test('the operator’s promise and the payment window count down live, next to t
 test('a short payment: the owner asks for a refund to an address in the app', async ({ page }) => {
   const user = newTelegramUser();
   await page.goto(launchUrl({ user }));
-  const id = await createOrder(page, '0.01');
+  const id = await createMiniappOrder(page, '0.01');
   await staff.supplyAddress(id, DEPOSIT_ADDRESS);
   await expect(statusChip(page)).toHaveText('Waiting for payment');
 
@@ -226,7 +213,7 @@ test('a short payment: the owner asks for a refund to an address in the app', as
 test('a held payment says why and what to do, then goes on when released', async ({ page }) => {
   const user = newTelegramUser();
   await page.goto(launchUrl({ user }));
-  const id = await createOrder(page, '0.012');
+  const id = await createMiniappOrder(page, '0.012');
   await staff.supplyAddress(id, DEPOSIT_ADDRESS);
   await expect(statusChip(page)).toHaveText('Waiting for payment');
 
@@ -264,7 +251,7 @@ test('an order whose payment window closed says until when it was open', async (
   const user = newTelegramUser();
   await page.goto(launchUrl({ user, lang: 'uk' }));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Обмін');
-  const id = await createOrder(page, '0.011');
+  const id = await createMiniappOrder(page, '0.011');
   await staff.supplyAddress(id, DEPOSIT_ADDRESS);
   await expect(statusChip(page)).toHaveText('Очікування оплати');
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { expect, test } from './support.ts';
-import { launchUrl, mainButton, newTelegramUser, telegramCalls } from './telegram.ts';
+import { createMiniappOrder, launchUrl, newTelegramUser, telegramCalls } from './telegram.ts';
 
 /*
  * Write access (issue 22, decision 039): someone who opened the mini-app from a link and never
@@ -13,22 +13,6 @@ import { launchUrl, mainButton, newTelegramUser, telegramCalls } from './telegra
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-const TRC20_ADDRESS = 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC';
-
-async function createOrder(page: Page): Promise<void> {
-  await page.locator('#send-amount').fill('0.01');
-  await expect(page.getByText(/1 BTC ≈/)).toBeVisible();
-  await mainButton(page).click();
-  await page.locator('#order-email').fill(`write-${Date.now()}@example.com`);
-  await page.locator('#order-fullName').fill('Mykola Link');
-  await page.locator('#order-walletAddress').fill(TRC20_ADDRESS);
-  await page.locator('#order-reason').fill('Savings');
-  await page.locator('#order-agreeTerms').check({ force: true });
-  await page.locator('#order-agreeAml').check({ force: true });
-  await mainButton(page).click();
-  await expect(page).toHaveURL(/\/telegram-app\/transaction\/[0-9a-f-]{36}/);
-}
-
 const writeAccessRequests = async (page: Page) =>
   (await telegramCalls(page)).filter((call) => call.method === 'web_app_request_write_access');
 
@@ -36,7 +20,7 @@ test('after the first order the app asks for write access; a no says how to turn
   page,
 }) => {
   await page.goto(`${launchUrl({ user: newTelegramUser() })}&write=no`);
-  await createOrder(page);
+  await createMiniappOrder(page, '0.01');
   const popup = page.locator('[data-telegram="popup"]');
   await expect(popup).toContainText('Allow the bot to send you messages?');
   await popup.getByRole('button', { name: 'Cancel' }).click();
@@ -49,12 +33,12 @@ test('after the first order the app asks for write access; a no says how to turn
   // Allowed: no note, and the next order (the launch data still old) does not ask again.
   const user = newTelegramUser();
   await page.goto(`${launchUrl({ user })}&write=no`);
-  await createOrder(page);
+  await createMiniappOrder(page, '0.01');
   await expect(popup).toContainText('Allow the bot to send you messages?');
   await popup.getByRole('button', { name: 'Allow' }).click();
   await expect(popup).toHaveCount(0);
   await page.goto(`${launchUrl({ user })}&write=no`);
-  await createOrder(page);
+  await createMiniappOrder(page, '0.01');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.waitForTimeout(500);
   expect(await writeAccessRequests(page)).toEqual([]);
@@ -63,7 +47,7 @@ test('after the first order the app asks for write access; a no says how to turn
 
 test('a person the bot may already write to is not asked', async ({ page }) => {
   await page.goto(launchUrl({ user: newTelegramUser() }));
-  await createOrder(page);
+  await createMiniappOrder(page, '0.01');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.waitForTimeout(500);
   expect(await writeAccessRequests(page)).toEqual([]);

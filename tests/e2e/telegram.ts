@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 import { adminGraphql } from './accounts.ts';
 import { WEB_URL } from './stack.ts';
@@ -38,6 +38,34 @@ export function launchUrl(options: LaunchOptions): string {
 
 export const mainButton = (page: Page) => page.locator('[data-telegram="main-button"]');
 export const backButton = (page: Page) => page.locator('[data-telegram="back-button"]');
+
+let ordersFilled = 0;
+
+/** A USDT (TRC20) payout address the form's rule takes. */
+export const TRC20_ADDRESS = 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC';
+
+/**
+ * From the exchange screen to a created BTC → USDT (TRC20) order, filled as a person would;
+ * returns the order's id.
+ */
+export async function createMiniappOrder(page: Page, amount: string): Promise<string> {
+  await page.locator('#send-amount').fill(amount);
+  await expect(page.getByText(/1 BTC ≈/)).toBeVisible();
+  await expect(mainButton(page)).toBeEnabled();
+  await mainButton(page).click();
+  await expect(page.locator('#order-email')).toBeVisible();
+  ordersFilled += 1;
+  await page.locator('#order-email').fill(`tg-${Date.now()}-${ordersFilled}@example.com`);
+  await page.locator('#order-fullName').fill('Taras Telegram');
+  await page.locator('#order-walletAddress').fill(TRC20_ADDRESS);
+  await page.locator('#order-reason').fill('Savings');
+  // telegram-ui draws its own box over the (visually hidden) checkbox; people tap the row.
+  await page.locator('#order-agreeTerms').check({ force: true });
+  await page.locator('#order-agreeAml').check({ force: true });
+  await mainButton(page).click();
+  await expect(page).toHaveURL(/\/telegram-app\/transaction\/[0-9a-f-]{36}/);
+  return new URL(page.url()).pathname.split('/').pop()!;
+}
 
 /** The methods the app called on Telegram, with their parameters, in order. */
 export const telegramCalls = (page: Page) =>

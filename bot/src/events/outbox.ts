@@ -233,9 +233,16 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         [row.event_id, row.attempts, lastAttempt, retryDelayMs / 1000],
       );
     const context = { err: failure, event: row.event_id, trigger: row.trigger_name };
+    // A person who never started the bot or blocked it is not a fault of the service: a warning
+    // with Telegram's reason, not an error with a stack (one per message, for every such person).
     if (forbidden)
-      logger.error(
-        { ...context, attempts: row.attempts },
+      logger.warn(
+        {
+          event: row.event_id,
+          trigger: row.trigger_name,
+          attempts: row.attempts,
+          reason: failure instanceof Error ? failure.message : String(failure),
+        },
         'event not sent: Telegram refused it (403); given up',
       );
     else if (row.attempts >= maxAttempts)

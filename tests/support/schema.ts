@@ -27,7 +27,7 @@ export const PRODUCT_TABLES = {
     'refresh_tokens',
     'telegram_link_tokens',
   ],
-  bot: ['handled_events', 'sandbox_accounts'],
+  bot: ['handled_events', 'sandbox_accounts', 'write_access'],
 } as const;
 
 /** Tables that exist in the product's schemas (public, auth, bot), as `schema.table`, sorted. */

@@ -1,4 +1,4 @@
-import { Cell, Checkbox, Input, List, Section, Text } from '@telegram-apps/telegram-ui';
+import { Cell, Checkbox, List, Section, Text } from '@telegram-apps/telegram-ui';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -30,6 +30,7 @@ import {
 import { graphqlRequest, GraphqlRequestError } from '@app/client/graphql/request.ts';
 
 import { SectionHeading } from '../components/section-heading.tsx';
+import { TextField } from '../components/text-field.tsx';
 import { useMainButton } from '../components/use-main-button.ts';
 import { browserEnv } from '../env.ts';
 import { session, useSession } from '../session.ts';
@@ -208,26 +209,18 @@ export default function OrderForm(props: {
       after?: ReactNode;
     },
   ) => (
-    <FieldRow id={`order-${field}`} error={errors[field]} hint={extra.hint}>
-      <Input
-        id={`order-${field}`}
-        header={label}
-        aria-label={label}
-        // telegram-ui's iOS look draws no header: the placeholder names the field there.
-        placeholder={label}
-        type={extra.type ?? 'text'}
-        autoComplete={extra.autoComplete ?? 'off'}
-        maxLength={extra.maxLength}
-        status={errors[field] ? 'error' : 'default'}
-        aria-invalid={errors[field] !== undefined}
-        aria-describedby={
-          errors[field] ? `order-${field}-error` : extra.hint ? `order-${field}-hint` : undefined
-        }
-        value={values[field] as string}
-        onChange={(event) => set(field, event.target.value)}
-        after={extra.after}
-      />
-    </FieldRow>
+    <TextField
+      id={`order-${field}`}
+      label={label}
+      error={errors[field]}
+      hint={extra.hint}
+      type={extra.type ?? 'text'}
+      autoComplete={extra.autoComplete ?? 'off'}
+      maxLength={extra.maxLength}
+      value={values[field] as string}
+      onValue={(value) => set(field, value)}
+      after={extra.after}
+    />
   );
 
   return (
@@ -317,29 +310,6 @@ export default function OrderForm(props: {
         </p>
       ) : null}
     </List>
-  );
-}
-
-function FieldRow(props: {
-  id: string;
-  error: string | undefined;
-  hint: string | undefined;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className="field">
-      {props.children}
-      {props.error ? (
-        <p id={`${props.id}-error`} className="field-error">
-          {t(keyFromData(props.error))}
-        </p>
-      ) : props.hint ? (
-        <p id={`${props.id}-hint`} className="field-hint">
-          {props.hint}
-        </p>
-      ) : null}
-    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Cell, Input, List, Section } from '@telegram-apps/telegram-ui';
+import { Button, Cell, List, Section } from '@telegram-apps/telegram-ui';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -12,6 +12,7 @@ import {
 import { keyFromData } from '@app/client/i18n/i18n.ts';
 
 import { SectionHeading } from '../components/section-heading.tsx';
+import { TextField } from '../components/text-field.tsx';
 import { CenteredSpinner } from '../components/shell.tsx';
 import { LoadFailed } from '../components/states.tsx';
 import { LiveData } from '../graphql/live-data.tsx';
@@ -121,30 +122,18 @@ function PhraseSection({ userId }: { userId: string }) {
             <span className="phishing__phrase">{saved}</span>
           )}
         </Cell>
-        <div className="field">
-          <Input
-            id="settings-phrase"
-            header={t('phishing.settingsField')}
-            aria-label={t('phishing.settingsField')}
-            // telegram-ui's iOS look draws no header: the placeholder names the field there.
-            placeholder={t('phishing.settingsField')}
-            autoComplete="off"
-            maxLength={PHRASE_MAX + 16}
-            status={fieldError ? 'error' : 'default'}
-            aria-invalid={fieldError !== undefined}
-            aria-describedby={fieldError ? 'settings-phrase-error' : undefined}
-            value={phrase}
-            onChange={(event) => {
-              setValue(event.target.value);
-              if (fieldError) setFieldError(undefined);
-            }}
-          />
-          {fieldError ? (
-            <p id="settings-phrase-error" className="field-error">
-              {t(keyFromData(fieldError))}
-            </p>
-          ) : null}
-        </div>
+        <TextField
+          id="settings-phrase"
+          label={t('phishing.settingsField')}
+          error={fieldError}
+          autoComplete="off"
+          maxLength={PHRASE_MAX + 16}
+          value={phrase}
+          onValue={(value) => {
+            setValue(value);
+            if (fieldError) setFieldError(undefined);
+          }}
+        />
       </Section>
       <div className="state-actions">
         <Button type="submit" mode="filled" size="l" stretched loading={saving}>

@@ -1,4 +1,4 @@
-import { Button, Cell, Input, Section } from '@telegram-apps/telegram-ui';
+import { Button, Cell, Section } from '@telegram-apps/telegram-ui';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -7,6 +7,7 @@ import { keyFromData } from '@app/client/i18n/i18n.ts';
 import { authErrorField, authErrorMessage, QuickAuthForm, validateForm } from '@app/shared/forms';
 
 import { SectionHeading } from '../components/section-heading.tsx';
+import { TextField } from '../components/text-field.tsx';
 import { session, useSession } from '../session.ts';
 import { haptic } from '../telegram/sdk.ts';
 
@@ -109,31 +110,20 @@ export function EmailSection() {
           </Section.Footer>
         }
       >
-        <div className="field">
-          <Input
-            id={`settings-add-${field}`}
-            header={label}
-            aria-label={label}
-            placeholder={label}
-            type={step.kind === 'address' ? 'email' : 'text'}
-            inputMode={step.kind === 'address' ? 'email' : 'numeric'}
-            autoComplete={step.kind === 'address' ? 'email' : 'one-time-code'}
-            maxLength={step.kind === 'address' ? 320 : 6}
-            status={fieldError ? 'error' : 'default'}
-            aria-invalid={fieldError !== undefined}
-            aria-describedby={fieldError ? `settings-add-${field}-error` : undefined}
-            value={value}
-            onChange={(event) => {
-              setValue(event.target.value);
-              if (fieldError) setFieldError(undefined);
-            }}
-          />
-          {fieldError ? (
-            <p id={`settings-add-${field}-error`} className="field-error">
-              {t(keyFromData(fieldError))}
-            </p>
-          ) : null}
-        </div>
+        <TextField
+          id={`settings-add-${field}`}
+          label={label}
+          error={fieldError}
+          type={step.kind === 'address' ? 'email' : 'text'}
+          inputMode={step.kind === 'address' ? 'email' : 'numeric'}
+          autoComplete={step.kind === 'address' ? 'email' : 'one-time-code'}
+          maxLength={step.kind === 'address' ? 320 : 6}
+          value={value}
+          onValue={(next) => {
+            setValue(next);
+            if (fieldError) setFieldError(undefined);
+          }}
+        />
       </Section>
       <div className="state-actions">
         <Button type="submit" mode="filled" size="l" stretched loading={pending}>

@@ -13,7 +13,9 @@ import {
   mainButton,
   newTelegramUser,
   openAsTelegramClient,
+  openMiniappOrderForm,
   signedLaunchParams,
+  submitMiniappOrderForm,
   telegramCalls,
 } from './telegram.ts';
 
@@ -25,7 +27,6 @@ import {
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-const TRC20_ADDRESS = 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC';
 const DEPOSIT_ADDRESS = 'bc1qminiappdeposit0e2etestaddress000000';
 
 /** The access token's user: which account the app signed in as. */
@@ -40,31 +41,16 @@ async function signedInUserId(page: Page): Promise<string> {
   return payload.userId;
 }
 
-/** From the exchange screen to a created order; returns its id. */
+/** From the exchange screen to a created order, through the empty form's errors; returns its id. */
 async function createOrder(page: Page, amount: string): Promise<string> {
-  await page.locator('#send-amount').fill(amount);
-  await expect(page.getByText(/1 BTC ≈/)).toBeVisible();
-  await expect(mainButton(page)).toBeEnabled();
-  await mainButton(page).click();
-
+  await openMiniappOrderForm(page, amount);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Exchange BTC for USDT (TRC20)');
   // Everything empty: the same rules and messages as the web form, and an error buzz.
   await mainButton(page).click();
   await expect(page.getByText('The field is required')).toHaveCount(4);
   await expect(page.getByText('You must agree to continue')).toHaveCount(2);
   expect(await hapticNotifications(page)).toContain('error');
-
-  await page.locator('#order-email').fill(`tg-${Date.now()}@example.com`);
-  await page.locator('#order-fullName').fill('Taras Telegram');
-  await page.locator('#order-walletAddress').fill(TRC20_ADDRESS);
-  await page.locator('#order-reason').fill('Savings');
-  // telegram-ui draws its own box over the (visually hidden) checkbox; people tap the row.
-  await page.locator('#order-agreeTerms').check({ force: true });
-  await page.locator('#order-agreeAml').check({ force: true });
-  await mainButton(page).click();
-
-  await expect(page).toHaveURL(/\/telegram-app\/transaction\/[0-9a-f-]{36}/);
-  return new URL(page.url()).pathname.split('/').pop()!;
+  return submitMiniappOrderForm(page);
 }
 
 test('silent sign-in creates the Telegram account once; the next launch reuses it', async ({
@@ -263,8 +249,12 @@ test('the app sits in Telegram as its own: colours, swipes, and a question befor
   await expect
     .poll(() => params('web_app_set_header_color'))
     .toContainEqual({ color_key: 'secondary_bg_color' });
-  await expect.poll(async () => (await params('web_app_set_background_color')).length).toBeGreaterThan(0);
-  await expect.poll(async () => (await params('web_app_set_bottom_bar_color')).length).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await params('web_app_set_background_color')).length)
+    .toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await params('web_app_set_bottom_bar_color')).length)
+    .toBeGreaterThan(0);
   await expect
     .poll(() => params('web_app_setup_swipe_behavior'))
     .toContainEqual({ allow_vertical_swipe: false });

@@ -49,11 +49,21 @@ export const TRC20_ADDRESS = 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC';
  * returns the order's id.
  */
 export async function createMiniappOrder(page: Page, amount: string): Promise<string> {
+  await openMiniappOrderForm(page, amount);
+  return submitMiniappOrderForm(page);
+}
+
+/** From the exchange screen, `amount` BTC quoted, to the order form. */
+export async function openMiniappOrderForm(page: Page, amount: string): Promise<void> {
   await page.locator('#send-amount').fill(amount);
   await expect(page.getByText(/1 BTC ≈/)).toBeVisible();
   await expect(mainButton(page)).toBeEnabled();
   await mainButton(page).click();
   await expect(page.locator('#order-email')).toBeVisible();
+}
+
+/** Fills the open order form as a person would and creates the order; returns its id. */
+export async function submitMiniappOrderForm(page: Page): Promise<string> {
   ordersFilled += 1;
   await page.locator('#order-email').fill(`tg-${Date.now()}-${ordersFilled}@example.com`);
   await page.locator('#order-fullName').fill('Taras Telegram');

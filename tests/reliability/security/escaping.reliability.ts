@@ -63,6 +63,29 @@ let startedMs = 0;
 const made = {} as HostileData;
 const counts = { pages: 0, mails: 0, botMessages: 0, botCalls: 0 };
 
+/** Where the support request's event stands: the engine's deliveries, the bot's outbox, the sends. */
+async function supportDelivery(): Promise<string> {
+  const deliveries = await api.sql(
+    `SELECT e.delivered, e.error, e.tries, i.status, i.response::text AS response
+       FROM hdb_catalog.event_log e
+       LEFT JOIN hdb_catalog.event_invocation_logs i ON i.event_id = e.id
+      WHERE e.trigger_name = 'support_request_bot' AND e.payload::text LIKE '%' || $1 || '%'`,
+    [made.support.id],
+  );
+  const outbox = await api.sql(
+    `SELECT status, attempts FROM bot.handled_events
+      WHERE trigger_name = 'support_request_bot' AND subject_id = $1`,
+    [made.support.id],
+  );
+  // A send the emulator refused shows as a call with no message.
+  const staffSends = bot.emulator.calls.filter(
+    (call) =>
+      /^sendMessage$/i.test(call.method) && String(call.params['chat_id']) === String(STAFF_CHAT),
+  ).length;
+  const staffMessages = bot.emulator.chatMessages(STAFF_CHAT).length;
+  return JSON.stringify({ deliveries, outbox, staffSends, staffMessages });
+}
+
 beforeAll(async () => {
   const ports = portsAt(OFFSET);
   mailbox = await startRawMailbox(ports.smtp);
@@ -177,17 +200,21 @@ describe('(b) the bot sends it as plain text', () => {
       'SELECT name, message, email FROM public.support_requests WHERE id = $1',
       [made.support.id],
     );
-    await expect
-      .poll(
-        () =>
-          bot.emulator
-            .chatMessages(STAFF_CHAT)
-            .filter((message) => message.from.is_bot)
-            .map((message) => message.text)
-            .join('\n---\n'),
-        { timeout: 30_000 },
-      )
-      .toContain(support!.message);
+    // Past one retry of the trigger (retry_conf.interval_sec: 30, public_support_requests.yaml):
+    // a first delivery lost to a loaded machine is the trigger's to repeat, not a defect.
+    const staffChat = () =>
+      bot.emulator
+        .chatMessages(STAFF_CHAT)
+        .filter((message) => message.from.is_bot)
+        .map((message) => message.text)
+        .join('\n---\n');
+    try {
+      await expect.poll(staffChat, { timeout: 75_000 }).toContain(support!.message);
+    } catch (error) {
+      throw new Error(`no staff notice of the support request; ${await supportDelivery()}`, {
+        cause: error,
+      });
+    }
     const staffTexts = bot.emulator
       .chatMessages(STAFF_CHAT)
       .filter((message) => message.from.is_bot)

@@ -68,7 +68,15 @@ test('from the home widget to a completed order, the transaction page following 
   await expect(page.getByRole('button', { name: 'Cancel the exchange' })).toHaveCount(0);
 });
 
-test('the owner cancels an order while it waits for the operator', async ({ page }) => {
+test('the owner cancels an order while it waits for the operator, asked in the page', async ({
+  page,
+}) => {
+  // Issue 23: the cancel asks in the portal's own dialog, never the browser's window.confirm().
+  const browserDialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    browserDialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
   await page.goto('/create-transaction/btc-to-usdttrc20?side=send&amount=0.05');
   await hydrated(page);
   await expect(page.getByLabel('You get')).toHaveValue(/^\d+(\.\d+)?$/);
@@ -76,9 +84,29 @@ test('the owner cancels an order while it waits for the operator', async ({ page
   await page.getByRole('button', { name: 'Create the exchange' }).click();
   await expect(page.getByText('Waiting for operator')).toBeVisible();
 
-  page.once('dialog', (dialog) => void dialog.accept());
-  await page.getByRole('button', { name: 'Cancel the exchange' }).click();
+  const opener = page.getByRole('button', { name: 'Cancel the exchange' });
+  const dialog = page.getByRole('alertdialog', { name: /^Cancel order \d+\?$/ });
+  // "Keep the order" closes it, nothing changes, and focus is back on the button.
+  await opener.click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('This cannot be undone.');
+  await dialog.getByRole('button', { name: 'Keep the order' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+  await expect(page.getByText('Waiting for operator')).toBeVisible();
+  // Escape closes it too.
+  await opener.click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancel the exchange' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Waiting for operator')).toBeVisible();
+  // Confirming cancels.
+  await opener.click();
+  await dialog.getByRole('button', { name: 'Cancel the exchange' }).click();
   await expect(page.getByText(/The order was canceled/)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect(browserDialogs).toEqual([]);
   await expect(page.getByRole('link', { name: 'Return to the main page' })).toBeVisible();
 });
 

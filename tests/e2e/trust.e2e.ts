@@ -163,8 +163,8 @@ test('late requisites: the late notice, and the order canceled at no cost', asyn
   const report = await runDeadlines();
   expect(report.flaggedLate).toContain(order.number);
   await expect(page.getByText(/The operator is late with the payment details/)).toBeVisible();
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Cancel at no cost' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel the exchange' }).click();
   await expect(status(page)).toHaveText('Canceled');
   await expect(page.getByText(/The order was canceled/)).toBeVisible();
 });

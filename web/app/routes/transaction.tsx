@@ -1,4 +1,5 @@
 import { useMutation } from '@apollo/client/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
@@ -21,6 +22,7 @@ import {
 
 import { loginPath } from '#app/auth/redirect.ts';
 import { useSession } from '#app/auth/session.ts';
+import { ConfirmDialog } from '#app/components/confirm-dialog.tsx';
 import { notify } from '#app/components/notify/index.ts';
 import { CopyRow } from '#app/exchange/copy-row.tsx';
 import { CurrencyText } from '#app/exchange/currency-amount.tsx';
@@ -77,6 +79,8 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
   const userId = useSession((state) => state.user?.id ?? null);
   const live = useSubscription(TransactionDocument, { id: loaderData.id }, checked && isLoggedIn);
   const [cancelExchange, { loading: canceling }] = useMutation(CancelExchangeDocument);
+  // The cancel asks in the portal's own dialog (issue 23), like every staff step does.
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
 
   if (checked && !isLoggedIn) {
     return (
@@ -119,14 +123,16 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
   const received = order.received_amount ?? order.send_amount;
 
   const cancel = async () => {
-    if (!window.confirm(t('transaction.cancelConfirm'))) return;
     try {
       await cancelExchange({ variables: { id: order.id } });
+      setConfirmingCancel(false);
       notify.success(t('transaction.canceledNotice'));
     } catch {
+      setConfirmingCancel(false);
       notify.error();
     }
   };
+  const askCancel = () => setConfirmingCancel(true);
 
   return (
     <main id="main" className="container section narrow">
@@ -195,7 +201,7 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
             lateAt={order.requisites_late_at}
             queuePosition={order.queue_position}
             window={order.direction}
-            onCancel={() => void cancel()}
+            onCancel={askCancel}
             canceling={canceling}
           />
         ) : null}
@@ -273,10 +279,21 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
       </section>
 
       {cancelable && !lateNotice ? (
-        <button type="button" className="button" onClick={() => void cancel()} disabled={canceling}>
+        <button type="button" className="button" onClick={askCancel} disabled={canceling}>
           {t('transaction.cancel')}
         </button>
       ) : null}
+      <ConfirmDialog
+        open={confirmingCancel && cancelable}
+        title={t('transaction.cancelTitle', { number: order.number })}
+        description={<p>{t('transaction.cancelConfirm')}</p>}
+        confirmLabel={t('transaction.cancel')}
+        cancelLabel={t('transaction.cancelKeep')}
+        danger
+        pending={canceling}
+        onConfirm={() => void cancel()}
+        onClose={() => setConfirmingCancel(false)}
+      />
     </main>
   );
 }

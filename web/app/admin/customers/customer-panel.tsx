@@ -7,7 +7,7 @@ import { StaffCustomersRemoveCustomRateDocument } from '@app/client/graphql/gene
 import { DataTable } from '#app/account/data-table.tsx';
 import { formatAmount, formatDateTime } from '#app/account/format.ts';
 import { percentOf } from '@app/client/affiliate/referral.ts';
-import { ConfirmDialog } from '#app/admin/confirm-dialog.tsx';
+import { ConfirmDialog } from '#app/components/confirm-dialog.tsx';
 import { notify } from '#app/components/notify/index.ts';
 import { useLocale } from '#app/i18n/locale.ts';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { StaffCustomersSendFeedbackDocument } from '@app/client/graphql/generated/manager.ts';
 import { keyFromData } from '@app/client/i18n/i18n.ts';
 
-import { ConfirmDialog } from '#app/admin/confirm-dialog.tsx';
+import { ConfirmDialog } from '#app/components/confirm-dialog.tsx';
 import { TextAreaField } from '#app/admin/fields.tsx';
 import { TextField, useHydrated } from '#app/auth/form.tsx';
 import { notify } from '#app/components/notify/index.ts';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import { StaffCustomersSetUserStatusDocument } from '@app/client/graphql/generated/administrator.ts';
 
-import { ConfirmDialog } from '#app/admin/confirm-dialog.tsx';
+import { ConfirmDialog } from '#app/components/confirm-dialog.tsx';
 import { SelectField } from '#app/admin/fields.tsx';
 import { notify } from '#app/components/notify/index.ts';
 

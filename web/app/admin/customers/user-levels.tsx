@@ -12,7 +12,7 @@ import { keyFromData } from '@app/client/i18n/i18n.ts';
 
 import { DataTable } from '#app/account/data-table.tsx';
 import { percentOf } from '@app/client/affiliate/referral.ts';
-import { ConfirmDialog } from '#app/admin/confirm-dialog.tsx';
+import { ConfirmDialog } from '#app/components/confirm-dialog.tsx';
 import { TextField } from '#app/auth/form.tsx';
 import { notify } from '#app/components/notify/index.ts';
 

@@ -5,7 +5,7 @@ import { currencyLabel } from '@app/shared/exchange';
 import { HOLD_CATEGORIES, isHoldCategory } from '@app/shared/orders/vocabulary';
 
 import { formatAmount } from '#app/account/format.ts';
-import { ConfirmDialog } from '#app/admin/confirm-dialog.tsx';
+import { ConfirmDialog } from '#app/components/confirm-dialog.tsx';
 import { InputField, SelectField, TextAreaField } from '#app/admin/fields.tsx';
 import { notify } from '#app/components/notify/index.ts';
 

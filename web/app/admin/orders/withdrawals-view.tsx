@@ -18,7 +18,7 @@ import {
   pageFromSearch,
 } from '#app/account/format.ts';
 import { Pagination } from '#app/account/pagination.tsx';
-import { ConfirmDialog } from '#app/admin/confirm-dialog.tsx';
+import { ConfirmDialog } from '#app/components/confirm-dialog.tsx';
 import { InputField, TextAreaField } from '#app/admin/fields.tsx';
 import { EmptyState, LoadFailed, Loading } from '#app/admin/states.tsx';
 import { notify } from '#app/components/notify/index.ts';

@@ -11,7 +11,7 @@ import { keyFromData } from '@app/client/i18n/i18n.ts';
 
 import { DataTable } from '#app/account/data-table.tsx';
 import { LoadingPage } from '#app/account/sign-in-prompt.tsx';
-import { ConfirmDialog } from '#app/admin/confirm-dialog.tsx';
+import { ConfirmDialog } from '#app/components/confirm-dialog.tsx';
 import { EmptyState, LoadFailed } from '#app/admin/states.tsx';
 import { useHydrated } from '#app/auth/form.tsx';
 import { notify } from '#app/components/notify/index.ts';

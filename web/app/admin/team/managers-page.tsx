@@ -14,7 +14,7 @@ import { isEmail, MESSAGES } from '@app/shared/forms';
 import { DataTable } from '#app/account/data-table.tsx';
 import { formatDateTime } from '#app/account/format.ts';
 import { LoadingPage } from '#app/account/sign-in-prompt.tsx';
-import { ConfirmDialog } from '#app/admin/confirm-dialog.tsx';
+import { ConfirmDialog } from '#app/components/confirm-dialog.tsx';
 import { InputField } from '#app/admin/fields.tsx';
 import { EmptyState, LoadFailed } from '#app/admin/states.tsx';
 import { useHydrated } from '#app/auth/form.tsx';

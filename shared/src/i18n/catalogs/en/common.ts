@@ -56,6 +56,11 @@ export const common = {
     serverText: 'Something went wrong on our side. Please try again in a moment.',
     backHome: 'Back to the home page',
   },
+  /** The portal's confirmation dialog (components/confirm-dialog.tsx). */
+  dialog: {
+    back: 'Back',
+    working: 'Working…',
+  },
   products: {
     'car-purchase': 'Car purchase',
     'rent-payment': 'Rent payment',

@@ -99,6 +99,8 @@ export const exchange = {
     backHome: 'Return to the main page',
     cancel: 'Cancel the exchange',
     cancelConfirm: 'Cancel this order? This cannot be undone.',
+    cancelTitle: 'Cancel order {{number}}?',
+    cancelKeep: 'Keep the order',
     canceledNotice: 'The order is canceled.',
     copy: 'Copy',
     copied: 'Copied',

@@ -58,6 +58,11 @@ export const common: Messages<typeof en> = {
     serverText: 'На нашей стороне что-то пошло не так. Попробуйте ещё раз чуть позже.',
     backHome: 'На главную',
   },
+  /** The portal's confirmation dialog (components/confirm-dialog.tsx). */
+  dialog: {
+    back: 'Назад',
+    working: 'Выполняется…',
+  },
   products: {
     'car-purchase': 'Покупка автомобиля',
     'rent-payment': 'Оплата аренды',

@@ -101,6 +101,8 @@ export const exchange: Messages<typeof en> = {
     backHome: 'Вернуться на главную',
     cancel: 'Отменить обмен',
     cancelConfirm: 'Отменить эту заявку? Это действие нельзя отменить.',
+    cancelTitle: 'Отменить заявку {{number}}?',
+    cancelKeep: 'Оставить заявку',
     canceledNotice: 'Заявка отменена.',
     copy: 'Копировать',
     copied: 'Скопировано',

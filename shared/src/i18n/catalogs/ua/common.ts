@@ -58,6 +58,11 @@ export const common: Messages<typeof en> = {
     serverText: 'На нашому боці щось пішло не так. Спробуйте ще раз трохи згодом.',
     backHome: 'На головну',
   },
+  /** The portal's confirmation dialog (components/confirm-dialog.tsx). */
+  dialog: {
+    back: 'Назад',
+    working: 'Виконується…',
+  },
   products: {
     'car-purchase': 'Купівля автомобіля',
     'rent-payment': 'Оплата оренди',

@@ -100,6 +100,8 @@ export const exchange: Messages<typeof en> = {
     backHome: 'Повернутися на головну',
     cancel: 'Скасувати обмін',
     cancelConfirm: 'Скасувати цю заявку? Цю дію не можна скасувати.',
+    cancelTitle: 'Скасувати заявку {{number}}?',
+    cancelKeep: 'Залишити заявку',
     canceledNotice: 'Заявку скасовано.',
     copy: 'Копіювати',
     copied: 'Скопійовано',

@@ -17,6 +17,8 @@ import { generatedFile, GRAPHQL_ROLES, operationsDir, type GraphqlRole } from '.
 /** The engine's scalars as they arrive in JSON: exact numbers and dates are strings. */
 const SCALARS = {
   bigint: 'string',
+  // Any JSON value (the staff audit log's before/after rows); readers narrow it.
+  jsonb: 'unknown',
   numeric: 'string',
   smallint: 'number',
   time: 'string',

@@ -13,6 +13,7 @@ export const PRODUCT_TABLES = {
     'referral_bonuses',
     'retired_referral_names',
     'roles',
+    'staff_audit_log',
     'support_feedback',
     'support_requests',
     'transaction_status_history',

@@ -4,6 +4,474 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** Boolean expression to compare columns of type "Boolean". All fields are combined with logical 'AND'. */
+export type Boolean_Comparison_Exp = {
+  _eq?: boolean | null | undefined;
+  _gt?: boolean | null | undefined;
+  _gte?: boolean | null | undefined;
+  _in?: Array<boolean> | null | undefined;
+  _is_null?: boolean | null | undefined;
+  _lt?: boolean | null | undefined;
+  _lte?: boolean | null | undefined;
+  _neq?: boolean | null | undefined;
+  _nin?: Array<boolean> | null | undefined;
+};
+
+/** Boolean expression to compare columns of type "Int". All fields are combined with logical 'AND'. */
+export type Int_Comparison_Exp = {
+  _eq?: number | null | undefined;
+  _gt?: number | null | undefined;
+  _gte?: number | null | undefined;
+  _in?: Array<number> | null | undefined;
+  _is_null?: boolean | null | undefined;
+  _lt?: number | null | undefined;
+  _lte?: number | null | undefined;
+  _neq?: number | null | undefined;
+  _nin?: Array<number> | null | undefined;
+};
+
+/** Boolean expression to compare columns of type "String". All fields are combined with logical 'AND'. */
+export type String_Comparison_Exp = {
+  _eq?: string | null | undefined;
+  _gt?: string | null | undefined;
+  _gte?: string | null | undefined;
+  /** does the column match the given case-insensitive pattern */
+  _ilike?: string | null | undefined;
+  _in?: Array<string> | null | undefined;
+  /** does the column match the given POSIX regular expression, case insensitive */
+  _iregex?: string | null | undefined;
+  _is_null?: boolean | null | undefined;
+  /** does the column match the given pattern */
+  _like?: string | null | undefined;
+  _lt?: string | null | undefined;
+  _lte?: string | null | undefined;
+  _neq?: string | null | undefined;
+  /** does the column NOT match the given case-insensitive pattern */
+  _nilike?: string | null | undefined;
+  _nin?: Array<string> | null | undefined;
+  /** does the column NOT match the given POSIX regular expression, case insensitive */
+  _niregex?: string | null | undefined;
+  /** does the column NOT match the given pattern */
+  _nlike?: string | null | undefined;
+  /** does the column NOT match the given POSIX regular expression, case sensitive */
+  _nregex?: string | null | undefined;
+  /** does the column NOT match the given SQL regular expression */
+  _nsimilar?: string | null | undefined;
+  /** does the column match the given POSIX regular expression, case sensitive */
+  _regex?: string | null | undefined;
+  /** does the column match the given SQL regular expression */
+  _similar?: string | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "bank_accounts". All fields are combined with a logical 'AND'. */
+export type Bank_Accounts_Bool_Exp = {
+  _and?: Array<Bank_Accounts_Bool_Exp> | null | undefined;
+  _not?: Bank_Accounts_Bool_Exp | null | undefined;
+  _or?: Array<Bank_Accounts_Bool_Exp> | null | undefined;
+  account_number?: String_Comparison_Exp | null | undefined;
+  bank_address?: String_Comparison_Exp | null | undefined;
+  beneficiary?: String_Comparison_Exp | null | undefined;
+  created_at?: Timestamptz_Comparison_Exp | null | undefined;
+  currency?: Currencies_Bool_Exp | null | undefined;
+  currency_code?: String_Comparison_Exp | null | undefined;
+  id?: Uuid_Comparison_Exp | null | undefined;
+  is_active?: Boolean_Comparison_Exp | null | undefined;
+  label?: String_Comparison_Exp | null | undefined;
+  swift_bic?: String_Comparison_Exp | null | undefined;
+  transactions?: Transactions_Bool_Exp | null | undefined;
+  updated_at?: Timestamptz_Comparison_Exp | null | undefined;
+};
+
+/** Boolean expression to compare columns of type "bigint". All fields are combined with logical 'AND'. */
+export type Bigint_Comparison_Exp = {
+  _eq?: string | null | undefined;
+  _gt?: string | null | undefined;
+  _gte?: string | null | undefined;
+  _in?: Array<string> | null | undefined;
+  _is_null?: boolean | null | undefined;
+  _lt?: string | null | undefined;
+  _lte?: string | null | undefined;
+  _neq?: string | null | undefined;
+  _nin?: Array<string> | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "bonus_withdrawals". All fields are combined with a logical 'AND'. */
+export type Bonus_Withdrawals_Bool_Exp = {
+  _and?: Array<Bonus_Withdrawals_Bool_Exp> | null | undefined;
+  _not?: Bonus_Withdrawals_Bool_Exp | null | undefined;
+  _or?: Array<Bonus_Withdrawals_Bool_Exp> | null | undefined;
+  amount_usdt?: Numeric_Comparison_Exp | null | undefined;
+  created_at?: Timestamptz_Comparison_Exp | null | undefined;
+  id?: Uuid_Comparison_Exp | null | undefined;
+  payout_tx_id?: String_Comparison_Exp | null | undefined;
+  processed_at?: Timestamptz_Comparison_Exp | null | undefined;
+  processed_by?: Uuid_Comparison_Exp | null | undefined;
+  processed_by_user?: Portal_Users_Bool_Exp | null | undefined;
+  reject_reason?: String_Comparison_Exp | null | undefined;
+  status?: String_Comparison_Exp | null | undefined;
+  user?: Portal_Users_Bool_Exp | null | undefined;
+  user_id?: Uuid_Comparison_Exp | null | undefined;
+  wallet_address?: String_Comparison_Exp | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "currencies". All fields are combined with a logical 'AND'. */
+export type Currencies_Bool_Exp = {
+  _and?: Array<Currencies_Bool_Exp> | null | undefined;
+  _not?: Currencies_Bool_Exp | null | undefined;
+  _or?: Array<Currencies_Bool_Exp> | null | undefined;
+  bank_accounts?: Bank_Accounts_Bool_Exp | null | undefined;
+  code?: String_Comparison_Exp | null | undefined;
+  created_at?: Timestamptz_Comparison_Exp | null | undefined;
+  custom_rates?: User_Custom_Carrency_Bool_Exp | null | undefined;
+  directions_from?: Exchange_Directions_Bool_Exp | null | undefined;
+  directions_to?: Exchange_Directions_Bool_Exp | null | undefined;
+  enabled?: Boolean_Comparison_Exp | null | undefined;
+  kind?: String_Comparison_Exp | null | undefined;
+  max_amount?: Numeric_Comparison_Exp | null | undefined;
+  memo_required?: Boolean_Comparison_Exp | null | undefined;
+  min_amount?: Numeric_Comparison_Exp | null | undefined;
+  name?: String_Comparison_Exp | null | undefined;
+  network?: String_Comparison_Exp | null | undefined;
+  payment_window_minutes?: Int_Comparison_Exp | null | undefined;
+  precision?: Smallint_Comparison_Exp | null | undefined;
+  rates?: Rates_Bool_Exp | null | undefined;
+  reserve?: Numeric_Comparison_Exp | null | undefined;
+  sort_order?: Int_Comparison_Exp | null | undefined;
+  symbol?: String_Comparison_Exp | null | undefined;
+  updated_at?: Timestamptz_Comparison_Exp | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "exchange_directions". All fields are combined with a logical 'AND'. */
+export type Exchange_Directions_Bool_Exp = {
+  _and?: Array<Exchange_Directions_Bool_Exp> | null | undefined;
+  _not?: Exchange_Directions_Bool_Exp | null | undefined;
+  _or?: Array<Exchange_Directions_Bool_Exp> | null | undefined;
+  enabled?: Boolean_Comparison_Exp | null | undefined;
+  from_currency?: String_Comparison_Exp | null | undefined;
+  from_currency_info?: Currencies_Bool_Exp | null | undefined;
+  id?: Uuid_Comparison_Exp | null | undefined;
+  slug?: String_Comparison_Exp | null | undefined;
+  sort_order?: Int_Comparison_Exp | null | undefined;
+  to_currency?: String_Comparison_Exp | null | undefined;
+  to_currency_info?: Currencies_Bool_Exp | null | undefined;
+  transactions?: Transactions_Bool_Exp | null | undefined;
+  window_cutoff?: Time_Comparison_Exp | null | undefined;
+  window_end?: Time_Comparison_Exp | null | undefined;
+  window_start?: Time_Comparison_Exp | null | undefined;
+  window_utc_offset_minutes?: Smallint_Comparison_Exp | null | undefined;
+};
+
+/** Boolean expression to compare columns of type "jsonb". All fields are combined with logical 'AND'. */
+export type Jsonb_Comparison_Exp = {
+  /** is the column contained in the given json value */
+  _contained_in?: unknown;
+  /** does the column contain the given json value at the top level */
+  _contains?: unknown;
+  _eq?: unknown;
+  _gt?: unknown;
+  _gte?: unknown;
+  /** does the string exist as a top-level key in the column */
+  _has_key?: string | null | undefined;
+  /** do all of these strings exist as top-level keys in the column */
+  _has_keys_all?: Array<string> | null | undefined;
+  /** do any of these strings exist as top-level keys in the column */
+  _has_keys_any?: Array<string> | null | undefined;
+  _in?: Array<unknown> | null | undefined;
+  _is_null?: boolean | null | undefined;
+  _lt?: unknown;
+  _lte?: unknown;
+  _neq?: unknown;
+  _nin?: Array<unknown> | null | undefined;
+};
+
+/** Boolean expression to compare columns of type "numeric". All fields are combined with logical 'AND'. */
+export type Numeric_Comparison_Exp = {
+  _eq?: string | null | undefined;
+  _gt?: string | null | undefined;
+  _gte?: string | null | undefined;
+  _in?: Array<string> | null | undefined;
+  _is_null?: boolean | null | undefined;
+  _lt?: string | null | undefined;
+  _lte?: string | null | undefined;
+  _neq?: string | null | undefined;
+  _nin?: Array<string> | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "portal_users". All fields are combined with a logical 'AND'. */
+export type Portal_Users_Bool_Exp = {
+  _and?: Array<Portal_Users_Bool_Exp> | null | undefined;
+  _not?: Portal_Users_Bool_Exp | null | undefined;
+  _or?: Array<Portal_Users_Bool_Exp> | null | undefined;
+  bonus_withdrawals?: Bonus_Withdrawals_Bool_Exp | null | undefined;
+  created_at?: Timestamptz_Comparison_Exp | null | undefined;
+  custom_currencies?: User_Custom_Carrency_Bool_Exp | null | undefined;
+  email?: String_Comparison_Exp | null | undefined;
+  generated_referral_bonuses?: Referral_Bonuses_Bool_Exp | null | undefined;
+  handled_support_requests?: Support_Requests_Bool_Exp | null | undefined;
+  id?: Uuid_Comparison_Exp | null | undefined;
+  is_2fa?: Boolean_Comparison_Exp | null | undefined;
+  is_disabled?: Boolean_Comparison_Exp | null | undefined;
+  is_verified_email?: Boolean_Comparison_Exp | null | undefined;
+  locale?: String_Comparison_Exp | null | undefined;
+  processed_bonus_withdrawals?: Bonus_Withdrawals_Bool_Exp | null | undefined;
+  referral_bonuses?: Referral_Bonuses_Bool_Exp | null | undefined;
+  referral_name?: String_Comparison_Exp | null | undefined;
+  referrals?: Portal_Users_Bool_Exp | null | undefined;
+  referrer?: Portal_Users_Bool_Exp | null | undefined;
+  referrer_id?: Uuid_Comparison_Exp | null | undefined;
+  roles?: Roles_Bool_Exp | null | undefined;
+  status?: String_Comparison_Exp | null | undefined;
+  status_changes?: Transaction_Status_History_Bool_Exp | null | undefined;
+  support_requests?: Support_Requests_Bool_Exp | null | undefined;
+  telegram_id?: Bigint_Comparison_Exp | null | undefined;
+  telegram_username?: String_Comparison_Exp | null | undefined;
+  transactions?: Transactions_Bool_Exp | null | undefined;
+  updated_at?: Timestamptz_Comparison_Exp | null | undefined;
+  user_level?: User_Levels_Bool_Exp | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "rates". All fields are combined with a logical 'AND'. */
+export type Rates_Bool_Exp = {
+  _and?: Array<Rates_Bool_Exp> | null | undefined;
+  _not?: Rates_Bool_Exp | null | undefined;
+  _or?: Array<Rates_Bool_Exp> | null | undefined;
+  currency?: Currencies_Bool_Exp | null | undefined;
+  currency_code?: String_Comparison_Exp | null | undefined;
+  fetched_at?: Timestamptz_Comparison_Exp | null | undefined;
+  price_usdt?: Numeric_Comparison_Exp | null | undefined;
+  provider?: String_Comparison_Exp | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "referral_bonuses". All fields are combined with a logical 'AND'. */
+export type Referral_Bonuses_Bool_Exp = {
+  _and?: Array<Referral_Bonuses_Bool_Exp> | null | undefined;
+  _not?: Referral_Bonuses_Bool_Exp | null | undefined;
+  _or?: Array<Referral_Bonuses_Bool_Exp> | null | undefined;
+  accrual_rate?: Numeric_Comparison_Exp | null | undefined;
+  amount_usdt?: Numeric_Comparison_Exp | null | undefined;
+  created_at?: Timestamptz_Comparison_Exp | null | undefined;
+  id?: Uuid_Comparison_Exp | null | undefined;
+  order_amount_usdt?: Numeric_Comparison_Exp | null | undefined;
+  referral?: Portal_Users_Bool_Exp | null | undefined;
+  referral_id?: Uuid_Comparison_Exp | null | undefined;
+  referrer?: Portal_Users_Bool_Exp | null | undefined;
+  referrer_id?: Uuid_Comparison_Exp | null | undefined;
+  transaction?: Transactions_Bool_Exp | null | undefined;
+  transaction_id?: Uuid_Comparison_Exp | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "roles". All fields are combined with a logical 'AND'. */
+export type Roles_Bool_Exp = {
+  _and?: Array<Roles_Bool_Exp> | null | undefined;
+  _not?: Roles_Bool_Exp | null | undefined;
+  _or?: Array<Roles_Bool_Exp> | null | undefined;
+  created_at?: Timestamptz_Comparison_Exp | null | undefined;
+  id?: Uuid_Comparison_Exp | null | undefined;
+  role_type?: String_Comparison_Exp | null | undefined;
+  user?: Portal_Users_Bool_Exp | null | undefined;
+  user_id?: Uuid_Comparison_Exp | null | undefined;
+};
+
+/** Boolean expression to compare columns of type "smallint". All fields are combined with logical 'AND'. */
+export type Smallint_Comparison_Exp = {
+  _eq?: number | null | undefined;
+  _gt?: number | null | undefined;
+  _gte?: number | null | undefined;
+  _in?: Array<number> | null | undefined;
+  _is_null?: boolean | null | undefined;
+  _lt?: number | null | undefined;
+  _lte?: number | null | undefined;
+  _neq?: number | null | undefined;
+  _nin?: Array<number> | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "staff_audit_log". All fields are combined with a logical 'AND'. */
+export type Staff_Audit_Log_Bool_Exp = {
+  _and?: Array<Staff_Audit_Log_Bool_Exp> | null | undefined;
+  _not?: Staff_Audit_Log_Bool_Exp | null | undefined;
+  _or?: Array<Staff_Audit_Log_Bool_Exp> | null | undefined;
+  action?: String_Comparison_Exp | null | undefined;
+  actor?: Portal_Users_Bool_Exp | null | undefined;
+  actor_id?: Uuid_Comparison_Exp | null | undefined;
+  actor_role?: String_Comparison_Exp | null | undefined;
+  after?: Jsonb_Comparison_Exp | null | undefined;
+  before?: Jsonb_Comparison_Exp | null | undefined;
+  created_at?: Timestamptz_Comparison_Exp | null | undefined;
+  db_role?: String_Comparison_Exp | null | undefined;
+  id?: Bigint_Comparison_Exp | null | undefined;
+  row_key?: String_Comparison_Exp | null | undefined;
+  table_name?: String_Comparison_Exp | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "support_feedback". All fields are combined with a logical 'AND'. */
+export type Support_Feedback_Bool_Exp = {
+  _and?: Array<Support_Feedback_Bool_Exp> | null | undefined;
+  _not?: Support_Feedback_Bool_Exp | null | undefined;
+  _or?: Array<Support_Feedback_Bool_Exp> | null | undefined;
+  email?: String_Comparison_Exp | null | undefined;
+  id?: Uuid_Comparison_Exp | null | undefined;
+  message?: String_Comparison_Exp | null | undefined;
+  sent_at?: Timestamptz_Comparison_Exp | null | undefined;
+  sent_by?: Uuid_Comparison_Exp | null | undefined;
+  sent_by_user?: Portal_Users_Bool_Exp | null | undefined;
+  subject?: String_Comparison_Exp | null | undefined;
+  support_request?: Support_Requests_Bool_Exp | null | undefined;
+  support_request_id?: Uuid_Comparison_Exp | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "support_requests". All fields are combined with a logical 'AND'. */
+export type Support_Requests_Bool_Exp = {
+  _and?: Array<Support_Requests_Bool_Exp> | null | undefined;
+  _not?: Support_Requests_Bool_Exp | null | undefined;
+  _or?: Array<Support_Requests_Bool_Exp> | null | undefined;
+  created_at?: Timestamptz_Comparison_Exp | null | undefined;
+  email?: String_Comparison_Exp | null | undefined;
+  feedback?: Support_Feedback_Bool_Exp | null | undefined;
+  handled?: Boolean_Comparison_Exp | null | undefined;
+  handled_at?: Timestamptz_Comparison_Exp | null | undefined;
+  handled_by?: Uuid_Comparison_Exp | null | undefined;
+  handled_by_user?: Portal_Users_Bool_Exp | null | undefined;
+  id?: Uuid_Comparison_Exp | null | undefined;
+  message?: String_Comparison_Exp | null | undefined;
+  name?: String_Comparison_Exp | null | undefined;
+  order_id?: String_Comparison_Exp | null | undefined;
+  subject?: String_Comparison_Exp | null | undefined;
+  user?: Portal_Users_Bool_Exp | null | undefined;
+  user_id?: Uuid_Comparison_Exp | null | undefined;
+};
+
+/** Boolean expression to compare columns of type "time". All fields are combined with logical 'AND'. */
+export type Time_Comparison_Exp = {
+  _eq?: string | null | undefined;
+  _gt?: string | null | undefined;
+  _gte?: string | null | undefined;
+  _in?: Array<string> | null | undefined;
+  _is_null?: boolean | null | undefined;
+  _lt?: string | null | undefined;
+  _lte?: string | null | undefined;
+  _neq?: string | null | undefined;
+  _nin?: Array<string> | null | undefined;
+};
+
+/** Boolean expression to compare columns of type "timestamptz". All fields are combined with logical 'AND'. */
+export type Timestamptz_Comparison_Exp = {
+  _eq?: string | null | undefined;
+  _gt?: string | null | undefined;
+  _gte?: string | null | undefined;
+  _in?: Array<string> | null | undefined;
+  _is_null?: boolean | null | undefined;
+  _lt?: string | null | undefined;
+  _lte?: string | null | undefined;
+  _neq?: string | null | undefined;
+  _nin?: Array<string> | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "transaction_status_history". All fields are combined with a logical 'AND'. */
+export type Transaction_Status_History_Bool_Exp = {
+  _and?: Array<Transaction_Status_History_Bool_Exp> | null | undefined;
+  _not?: Transaction_Status_History_Bool_Exp | null | undefined;
+  _or?: Array<Transaction_Status_History_Bool_Exp> | null | undefined;
+  changed_by?: Uuid_Comparison_Exp | null | undefined;
+  changed_by_user?: Portal_Users_Bool_Exp | null | undefined;
+  created_at?: Timestamptz_Comparison_Exp | null | undefined;
+  from_status?: String_Comparison_Exp | null | undefined;
+  id?: Bigint_Comparison_Exp | null | undefined;
+  note?: String_Comparison_Exp | null | undefined;
+  to_status?: String_Comparison_Exp | null | undefined;
+  transaction?: Transactions_Bool_Exp | null | undefined;
+  transaction_id?: Uuid_Comparison_Exp | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "transactions". All fields are combined with a logical 'AND'. */
+export type Transactions_Bool_Exp = {
+  _and?: Array<Transactions_Bool_Exp> | null | undefined;
+  _not?: Transactions_Bool_Exp | null | undefined;
+  _or?: Array<Transactions_Bool_Exp> | null | undefined;
+  action_reason?: String_Comparison_Exp | null | undefined;
+  amount_usdt?: Numeric_Comparison_Exp | null | undefined;
+  bank_account?: Bank_Accounts_Bool_Exp | null | undefined;
+  bank_account_id?: Uuid_Comparison_Exp | null | undefined;
+  cancel_reason?: String_Comparison_Exp | null | undefined;
+  canceled_at?: Timestamptz_Comparison_Exp | null | undefined;
+  canceled_by?: String_Comparison_Exp | null | undefined;
+  completed_at?: Timestamptz_Comparison_Exp | null | undefined;
+  created_at?: Timestamptz_Comparison_Exp | null | undefined;
+  deposit_address?: String_Comparison_Exp | null | undefined;
+  deposit_memo?: String_Comparison_Exp | null | undefined;
+  direction?: Exchange_Directions_Bool_Exp | null | undefined;
+  email?: String_Comparison_Exp | null | undefined;
+  expired_at?: Timestamptz_Comparison_Exp | null | undefined;
+  full_name?: String_Comparison_Exp | null | undefined;
+  hold_category?: String_Comparison_Exp | null | undefined;
+  iban?: String_Comparison_Exp | null | undefined;
+  id?: Uuid_Comparison_Exp | null | undefined;
+  idempotency_key?: String_Comparison_Exp | null | undefined;
+  locale?: String_Comparison_Exp | null | undefined;
+  number?: Bigint_Comparison_Exp | null | undefined;
+  paid_at?: Timestamptz_Comparison_Exp | null | undefined;
+  pay_by?: Timestamptz_Comparison_Exp | null | undefined;
+  payment_reference?: String_Comparison_Exp | null | undefined;
+  payout_memo?: String_Comparison_Exp | null | undefined;
+  payout_tx_id?: String_Comparison_Exp | null | undefined;
+  queue_position?: Int_Comparison_Exp | null | undefined;
+  quoted_rate?: Numeric_Comparison_Exp | null | undefined;
+  quoted_receive_amount?: Numeric_Comparison_Exp | null | undefined;
+  rate?: Numeric_Comparison_Exp | null | undefined;
+  reason?: String_Comparison_Exp | null | undefined;
+  receive_amount?: Numeric_Comparison_Exp | null | undefined;
+  receive_currency?: String_Comparison_Exp | null | undefined;
+  receive_currency_info?: Currencies_Bool_Exp | null | undefined;
+  received_amount?: Numeric_Comparison_Exp | null | undefined;
+  referral_bonus?: Referral_Bonuses_Bool_Exp | null | undefined;
+  refund_address?: String_Comparison_Exp | null | undefined;
+  refund_memo?: String_Comparison_Exp | null | undefined;
+  refund_tx_id?: String_Comparison_Exp | null | undefined;
+  refunded_at?: Timestamptz_Comparison_Exp | null | undefined;
+  requisites_at?: Timestamptz_Comparison_Exp | null | undefined;
+  requisites_due_at?: Timestamptz_Comparison_Exp | null | undefined;
+  requisites_late_at?: Timestamptz_Comparison_Exp | null | undefined;
+  requoted_at?: Timestamptz_Comparison_Exp | null | undefined;
+  send_amount?: Numeric_Comparison_Exp | null | undefined;
+  send_currency?: String_Comparison_Exp | null | undefined;
+  send_currency_info?: Currencies_Bool_Exp | null | undefined;
+  settled_rate?: Numeric_Comparison_Exp | null | undefined;
+  settled_receive_amount?: Numeric_Comparison_Exp | null | undefined;
+  source?: String_Comparison_Exp | null | undefined;
+  status?: String_Comparison_Exp | null | undefined;
+  status_history?: Transaction_Status_History_Bool_Exp | null | undefined;
+  updated_at?: Timestamptz_Comparison_Exp | null | undefined;
+  user?: Portal_Users_Bool_Exp | null | undefined;
+  user_id?: Uuid_Comparison_Exp | null | undefined;
+  wallet_address?: String_Comparison_Exp | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "user_custom_carrency". All fields are combined with a logical 'AND'. */
+export type User_Custom_Carrency_Bool_Exp = {
+  _and?: Array<User_Custom_Carrency_Bool_Exp> | null | undefined;
+  _not?: User_Custom_Carrency_Bool_Exp | null | undefined;
+  _or?: Array<User_Custom_Carrency_Bool_Exp> | null | undefined;
+  buy_rate?: Numeric_Comparison_Exp | null | undefined;
+  created_at?: Timestamptz_Comparison_Exp | null | undefined;
+  currency?: Currencies_Bool_Exp | null | undefined;
+  currency_code?: String_Comparison_Exp | null | undefined;
+  id?: Uuid_Comparison_Exp | null | undefined;
+  sell_rate?: Numeric_Comparison_Exp | null | undefined;
+  updated_at?: Timestamptz_Comparison_Exp | null | undefined;
+  user?: Portal_Users_Bool_Exp | null | undefined;
+  user_id?: Uuid_Comparison_Exp | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "user_levels". All fields are combined with a logical 'AND'. */
+export type User_Levels_Bool_Exp = {
+  _and?: Array<User_Levels_Bool_Exp> | null | undefined;
+  _not?: User_Levels_Bool_Exp | null | undefined;
+  _or?: Array<User_Levels_Bool_Exp> | null | undefined;
+  buy_margin?: Numeric_Comparison_Exp | null | undefined;
+  min_orders?: Int_Comparison_Exp | null | undefined;
+  sell_margin?: Numeric_Comparison_Exp | null | undefined;
+  status?: String_Comparison_Exp | null | undefined;
+};
+
 /** input type for inserting data into table "user_levels" */
 export type User_Levels_Insert_Input = {
   buy_margin?: string | null | undefined;
@@ -18,6 +486,28 @@ export type User_Levels_Set_Input = {
   min_orders?: number | null | undefined;
   sell_margin?: string | null | undefined;
 };
+
+/** Boolean expression to compare columns of type "uuid". All fields are combined with logical 'AND'. */
+export type Uuid_Comparison_Exp = {
+  _eq?: string | null | undefined;
+  _gt?: string | null | undefined;
+  _gte?: string | null | undefined;
+  _in?: Array<string> | null | undefined;
+  _is_null?: boolean | null | undefined;
+  _lt?: string | null | undefined;
+  _lte?: string | null | undefined;
+  _neq?: string | null | undefined;
+  _nin?: Array<string> | null | undefined;
+};
+
+export type StaffAuditLogQueryVariables = Exact<{
+  where: Staff_Audit_Log_Bool_Exp;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type StaffAuditLogQuery = { staff_audit_log: Array<{ id: string, created_at: string, actor_id: string | null, actor_role: string | null, db_role: string, table_name: string, row_key: string, action: string, before: unknown, after: unknown, actor: { id: string, email: string | null } | null }>, staff_audit_log_aggregate: { aggregate: { count: number } | null } };
 
 export type StaffCustomersUpdateUserLevelMutationVariables = Exact<{
   status: string;
@@ -69,6 +559,7 @@ export type StaffTeamRevokeManagerMutationVariables = Exact<{
 export type StaffTeamRevokeManagerMutation = { revokeManagerRole: { userId: string, email: string | null, isManager: boolean, changed: boolean } | null };
 
 
+export const StaffAuditLogDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"StaffAuditLog"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"where"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"staff_audit_log_bool_exp"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"offset"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"staff_audit_log"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"where"},"value":{"kind":"Variable","name":{"kind":"Name","value":"where"}}},{"kind":"Argument","name":{"kind":"Name","value":"order_by"},"value":{"kind":"ListValue","values":[{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"id"},"value":{"kind":"EnumValue","value":"desc"}}]}]}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}},{"kind":"Argument","name":{"kind":"Name","value":"offset"},"value":{"kind":"Variable","name":{"kind":"Name","value":"offset"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"actor_id"}},{"kind":"Field","name":{"kind":"Name","value":"actor_role"}},{"kind":"Field","name":{"kind":"Name","value":"db_role"}},{"kind":"Field","name":{"kind":"Name","value":"table_name"}},{"kind":"Field","name":{"kind":"Name","value":"row_key"}},{"kind":"Field","name":{"kind":"Name","value":"action"}},{"kind":"Field","name":{"kind":"Name","value":"before"}},{"kind":"Field","name":{"kind":"Name","value":"after"}},{"kind":"Field","name":{"kind":"Name","value":"actor"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"staff_audit_log_aggregate"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"where"},"value":{"kind":"Variable","name":{"kind":"Name","value":"where"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"aggregate"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}}]}}]}}]}}]} as unknown as DocumentNode<StaffAuditLogQuery, StaffAuditLogQueryVariables>;
 export const StaffCustomersUpdateUserLevelDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"StaffCustomersUpdateUserLevel"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"status"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"set"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"user_levels_set_input"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"update_user_levels_by_pk"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"pk_columns"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"status"},"value":{"kind":"Variable","name":{"kind":"Name","value":"status"}}}]}},{"kind":"Argument","name":{"kind":"Name","value":"_set"},"value":{"kind":"Variable","name":{"kind":"Name","value":"set"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"buy_margin"}},{"kind":"Field","name":{"kind":"Name","value":"sell_margin"}},{"kind":"Field","name":{"kind":"Name","value":"min_orders"}}]}}]}}]} as unknown as DocumentNode<StaffCustomersUpdateUserLevelMutation, StaffCustomersUpdateUserLevelMutationVariables>;
 export const StaffCustomersInsertUserLevelDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"StaffCustomersInsertUserLevel"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"object"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"user_levels_insert_input"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"insert_user_levels_one"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"object"},"value":{"kind":"Variable","name":{"kind":"Name","value":"object"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"buy_margin"}},{"kind":"Field","name":{"kind":"Name","value":"sell_margin"}},{"kind":"Field","name":{"kind":"Name","value":"min_orders"}}]}}]}}]} as unknown as DocumentNode<StaffCustomersInsertUserLevelMutation, StaffCustomersInsertUserLevelMutationVariables>;
 export const StaffCustomersDeleteUserLevelDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"StaffCustomersDeleteUserLevel"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"status"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"delete_user_levels_by_pk"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"status"},"value":{"kind":"Variable","name":{"kind":"Name","value":"status"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<StaffCustomersDeleteUserLevelMutation, StaffCustomersDeleteUserLevelMutationVariables>;

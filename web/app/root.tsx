@@ -30,6 +30,7 @@ import type { Route } from './+types/root';
 import { isReferralCode, REFERRAL_COOKIE, REFERRAL_COOKIE_MAX_AGE } from './auth/referral.ts';
 import { BuildCheck, useReloadOnChunkError } from './build-check/build-check.tsx';
 import { ErrorPage } from './components/error-page.tsx';
+import { HOLD_SUBMITS_SCRIPT } from './components/forms/hold-submits-script.ts';
 import { useLocale } from './i18n/locale.ts';
 import { LiveChat } from './live-chat/live-chat.tsx';
 import stylesHref from './styles/app.css?url';
@@ -88,6 +89,8 @@ export function Layout({ children }: { children: ReactNode }) {
     <html lang={LANGUAGE_TAGS[locale]} className="dark" data-theme="dark">
       <head>
         <meta charSet="utf-8" />
+        {/* Holds a form's submit until hydration (decision 047); allowed by its hash. */}
+        <script dangerouslySetInnerHTML={{ __html: HOLD_SUBMITS_SCRIPT }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="dark" />
         <Meta />

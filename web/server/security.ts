@@ -16,6 +16,8 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 import type { PublicEnv } from '@app/shared/public-env';
 
+import { HOLD_SUBMITS_SCRIPT } from '../app/components/forms/hold-submits-script.ts';
+
 import type { WebEnv } from './env.ts';
 
 /** The mini-app's pages and assets, in every locale. */
@@ -75,7 +77,7 @@ export function securityConfig(env: WebEnv, publicEnv: PublicEnv): SecurityConfi
     production,
     connectOrigins: [...new Set([graphql.origin, websocketOrigin(graphql), auth.origin])],
     liveChatOrigin,
-    portalScriptHashes: [scriptHash(publicEnvScript(publicEnv))],
+    portalScriptHashes: [scriptHash(publicEnvScript(publicEnv)), scriptHash(HOLD_SUBMITS_SCRIPT)],
     miniappFrameAncestors: [...TELEGRAM_FRAME_ANCESTORS, ...sandbox],
   };
 }

@@ -72,7 +72,7 @@ function PasswordStep({ enabled, onClose, onSaved }: TwoFactorDialogProps) {
     },
   });
   return (
-    <form noValidate onSubmit={form.onSubmit} aria-busy={form.pending}>
+    <form ref={form.formRef} noValidate onSubmit={form.onSubmit} aria-busy={form.pending}>
       <p>{t('settings.confirm.passwordText')}</p>
       <FormMessage message={form.formError} />
       <TextField
@@ -114,7 +114,7 @@ function CodeStep({
     },
   });
   return (
-    <form noValidate onSubmit={form.onSubmit} aria-busy={form.pending}>
+    <form ref={form.formRef} noValidate onSubmit={form.onSubmit} aria-busy={form.pending}>
       <p>{t('settings.confirm.codeText', { email })}</p>
       <FormMessage message={form.formError} />
       <TextField

@@ -47,7 +47,7 @@ export function CodeStep({ onSignedIn, onBack, headingLevel = 1 }: CodeStepProps
     <>
       <Heading>{t('code.title')}</Heading>
       <p>{t('code.text', { email })}</p>
-      <form method="post" noValidate onSubmit={form.onSubmit} aria-busy={form.pending}>
+      <form ref={form.formRef} method="post" noValidate onSubmit={form.onSubmit} aria-busy={form.pending}>
         <FormMessage message={form.formError} />
         <TextField
           {...form.field('code')}

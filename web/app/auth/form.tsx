@@ -20,12 +20,13 @@ import {
 } from '@app/shared/forms';
 
 import { describedBy, FieldNotes } from '#app/components/field-notes.tsx';
+import { earlyText, useEarlyInput } from '#app/components/forms/use-early-input.ts';
 
 /*
  * The auth forms' plumbing: zod validation with the spec's messages next to each field
  * (aria-invalid, aria-describedby), server errors mapped by code to a field or to the form,
- * submit disabled while a request runs and until the page is hydrated (a native submit of the
- * server-rendered form would reach no handler).
+ * submit disabled while a request runs. Before hydration a submit is held and sent once the page
+ * is ready, with what was typed meanwhile (useEarlyInput, decision 047).
  */
 
 /** True once React runs in the browser. */
@@ -63,6 +64,16 @@ export function useAuthForm<Field extends string>(options: AuthFormOptions<Field
       mounted.current = false;
     };
   }, []);
+
+  const formRef = useEarlyInput((typed) => {
+    const text = earlyText(typed);
+    const known = fields.filter((field) => text[field] !== undefined);
+    if (known.length > 0)
+      setValues((current) => ({
+        ...current,
+        ...Object.fromEntries(known.map((field) => [field, text[field]])),
+      }));
+  });
 
   const inputId = useCallback((field: Field) => `${id}-${field}`, [id]);
   const focus = (field: Field) => {
@@ -116,7 +127,7 @@ export function useAuthForm<Field extends string>(options: AuthFormOptions<Field
     },
   });
 
-  return { values, errors, formError, setFormError, pending, onSubmit, field };
+  return { formRef, values, errors, formError, setFormError, pending, onSubmit, field };
 }
 
 export interface TextFieldProps {
@@ -182,14 +193,16 @@ export function FormMessage({
   );
 }
 
-/** The submit button: disabled until hydrated and while the request runs. */
+/**
+ * The submit button: disabled while the request runs. It works before hydration too: the
+ * submit is held until the page is ready (decision 047).
+ */
 export function SubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {
-  const hydrated = useHydrated();
   return (
     <button
       type="submit"
       className="button button--primary button--block"
-      disabled={!hydrated || pending}
+      disabled={pending}
       aria-busy={pending || undefined}
     >
       {children}

@@ -17,6 +17,7 @@ import {
 
 import { FormMessage, SubmitButton } from '#app/auth/form.tsx';
 import { useSession, withAccessToken } from '#app/auth/session.ts';
+import { earlyText, useEarlyInput } from '#app/components/forms/use-early-input.ts';
 import { notify } from '#app/components/notify/store.ts';
 
 import { ContactField } from './contact-field.tsx';
@@ -65,6 +66,17 @@ export function ContactForm({ initialOrderId = '' }: ContactFormProps) {
   const [pending, setPending] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const againRef = useRef<HTMLButtonElement>(null);
+
+  // What was typed before hydration; a submit made then is sent now (decision 047).
+  const formRef = useEarlyInput((typed) => {
+    const text = earlyText(typed);
+    setValues((current) => ({
+      ...current,
+      ...Object.fromEntries(
+        FIELDS.filter((name) => name in text).map((name) => [name, text[name]]),
+      ),
+    }));
+  });
 
   // The signed-in user's address, once the session has loaded, unless one was typed already.
   useEffect(() => {
@@ -157,7 +169,7 @@ export function ContactForm({ initialOrderId = '' }: ContactFormProps) {
           {t('sent.again')}
         </button>
       ) : (
-        <form method="post" noValidate onSubmit={onSubmit} aria-busy={pending}>
+        <form ref={formRef} method="post" noValidate onSubmit={onSubmit} aria-busy={pending}>
           <FormMessage message={formError} />
           <ContactField {...field('name')} label={t('form.name')} autoComplete="name" />
           <ContactField

@@ -6,6 +6,7 @@ import { keyFromData } from '@app/client/i18n/i18n.ts';
 /** One of the order form's required agreements: a checkbox with its text and its error. */
 export function Agreement(props: {
   id: string;
+  name: string;
   checked: boolean;
   error: string | undefined;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
@@ -17,6 +18,7 @@ export function Agreement(props: {
     <div className="agreement">
       <input
         id={props.id}
+        name={props.name}
         type="checkbox"
         checked={props.checked}
         onChange={props.onChange}

@@ -5,6 +5,8 @@ import { type CurrencyOption, trimZeros } from '@app/shared/exchange';
 
 interface AmountFieldProps {
   id: string;
+  /** The control's name: which side it is (`send`, `receive`). */
+  name: 'send' | 'receive';
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -33,6 +35,7 @@ export function AmountField(props: AmountFieldProps) {
       <div className="widget__field">
         <input
           id={id}
+          name={props.name}
           inputMode="decimal"
           autoComplete="off"
           placeholder="0"

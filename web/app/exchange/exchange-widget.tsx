@@ -16,6 +16,7 @@ import {
 
 import { SwapIcon } from '#app/components/icons.ts';
 import { pairSlug } from '#app/content/pairs.ts';
+import { earlyText, useEarlyInput } from '#app/components/forms/use-early-input.ts';
 import { useLocalePath } from '#app/i18n/locale.ts';
 
 import { AmountField } from './amount-field.tsx';
@@ -91,6 +92,13 @@ export function ExchangeWidget({ catalog, initialFrom, initialTo }: ExchangeWidg
     setTyped(value);
   };
 
+  // An amount typed before hydration is quoted; an Exchange pressed then goes on (decision 047).
+  const formRef = useEarlyInput((typed) => {
+    const text = earlyText(typed);
+    if (text['send'] !== undefined) onType('send', text['send']);
+    else if (text['receive'] !== undefined) onType('receive', text['receive']);
+  });
+
   const submit = () => {
     if (!ready) return;
     const params = new URLSearchParams({ side, amount });
@@ -101,6 +109,7 @@ export function ExchangeWidget({ catalog, initialFrom, initialTo }: ExchangeWidg
   const toCurrency = byCode.get(to);
   return (
     <form
+      ref={formRef}
       id="exchange"
       className="widget card"
       aria-labelledby="widget-title"
@@ -115,6 +124,7 @@ export function ExchangeWidget({ catalog, initialFrom, initialTo }: ExchangeWidg
 
       <AmountField
         id="widget-send"
+        name="send"
         label={t('widget.youSend')}
         value={sendShown}
         onChange={(value) => onType('send', value)}
@@ -144,6 +154,7 @@ export function ExchangeWidget({ catalog, initialFrom, initialTo }: ExchangeWidg
 
       <AmountField
         id="widget-receive"
+        name="receive"
         label={t('widget.youGet')}
         value={receiveShown}
         onChange={(value) => onType('receive', value)}

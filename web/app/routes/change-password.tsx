@@ -66,7 +66,7 @@ export default function ChangePassword({ params }: Route.ComponentProps) {
           </p>
         ) : (
           <>
-            <form method="post" noValidate onSubmit={form.onSubmit} aria-busy={form.pending}>
+            <form ref={form.formRef} method="post" noValidate onSubmit={form.onSubmit} aria-busy={form.pending}>
               <FormMessage message={linkDead ? 'auth:errors.invalidResetToken' : form.formError} />
               <TextField
                 {...form.field('password')}

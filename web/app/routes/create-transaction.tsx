@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { data, Link, useNavigate } from 'react-router';
 
@@ -34,8 +34,8 @@ import {
 import { splitLocalePath } from '@app/shared/i18n';
 
 import { CodeStep } from '#app/auth/code-step.tsx';
-import { useHydrated } from '#app/auth/form.tsx';
 import { quickAuth, useSession, withAccessToken } from '#app/auth/session.ts';
+import { useEarlyInput } from '#app/components/forms/use-early-input.ts';
 import { parsePairSlug } from '#app/content/pairs.ts';
 import { Agreement } from '#app/exchange/agreement.tsx';
 import { AmountField } from '#app/exchange/amount-field.tsx';
@@ -87,7 +87,6 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
   const locale = useLocale();
   const localePath = useLocalePath();
   const navigate = useNavigate();
-  const hydrated = useHydrated();
   const user = useSession((state) => state.user);
 
   const [side, setSide] = useState<QuoteSide>(loaderData.side);
@@ -131,6 +130,40 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
     lastLimits.current && lastLimits.current.side === side
       ? { min: lastLimits.current.min, max: lastLimits.current.max }
       : { min: typedCurrency.minAmount, max: typedCurrency.maxAmount };
+
+  // The signed-in person's address once the session has loaded (it is not known on the
+  // server), unless an address was typed already.
+  const userEmail = user?.email;
+  useEffect(() => {
+    if (userEmail)
+      setValues((current) => (current.email ? current : { ...current, email: userEmail }));
+  }, [userEmail]);
+
+  // What was typed before hydration, and a submit made then (decision 047).
+  const formRef = useEarlyInput((typed) => {
+    const { send, receive, ...fields } = typed;
+    if (typeof send === 'string') {
+      setSide('send');
+      setTyped(send);
+    } else if (typeof receive === 'string') {
+      setSide('receive');
+      setTyped(receive);
+    }
+    const known = Object.entries(fields).filter(([name]) => name in emptyExchangeForm(''));
+    if (known.length > 0)
+      setValues((current) => ({ ...current, ...(Object.fromEntries(known) as Partial<Values>) }));
+  });
+
+  const [submitOnQuote, setSubmitOnQuote] = useState(false);
+  useEffect(() => {
+    if (!submitOnQuote) return;
+    if (quote.status === 'ready') {
+      setSubmitOnQuote(false);
+      formRef.current?.requestSubmit();
+    } else if (quote.status === 'error') {
+      setSubmitOnQuote(false);
+    }
+  }, [submitOnQuote, quote.status, formRef]);
 
   const setValue = (field: keyof Values) => (event: ChangeEvent<HTMLInputElement>) => {
     const value = event.target.type === 'checkbox' ? event.target.checked : event.target.value;
@@ -186,6 +219,12 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
     event.preventDefault();
     if (pending) return;
     const result = validateForm(schema, values);
+    if (result.ok && !ready && amountValid && quote.status !== 'error') {
+      // The quote is on its way (a quick person, or a submit held before hydration): the
+      // submit waits for it rather than being dropped.
+      setSubmitOnQuote(true);
+      return;
+    }
     if (!result.ok || !ready) {
       setErrors(result.ok ? {} : result.errors);
       const first = result.ok ? 'send-amount' : `order-${Object.keys(result.errors)[0] ?? ''}`;
@@ -240,11 +279,17 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
       <WizardProgress current="creation" />
       <h1>{title}</h1>
 
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="order-form">
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        className="order-form"
+      >
         <fieldset className="card order-form__amounts">
           <legend>{t('create.amountLegend')}</legend>
           <AmountField
             id="send-amount"
+            name="send"
             label={t('create.youSend')}
             currency={from}
             adornment={
@@ -261,6 +306,7 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
           />
           <AmountField
             id="receive-amount"
+            name="receive"
             label={t('create.youGet')}
             currency={to}
             adornment={
@@ -337,6 +383,7 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
 
         <Agreement
           id="order-agreeTerms"
+          name="agreeTerms"
           checked={values.agreeTerms}
           error={errorOf('agreeTerms')}
           onChange={setValue('agreeTerms')}
@@ -348,6 +395,7 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
         </Agreement>
         <Agreement
           id="order-agreeAml"
+          name="agreeAml"
           checked={values.agreeAml}
           error={errorOf('agreeAml')}
           onChange={setValue('agreeAml')}
@@ -367,9 +415,9 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
         <button
           type="submit"
           className="button button--primary button--block"
-          disabled={!hydrated || pending}
+          disabled={pending || submitOnQuote}
         >
-          {pending ? t('create.submitting') : t('create.submit')}
+          {pending || submitOnQuote ? t('create.submitting') : t('create.submit')}
         </button>
       </form>
     </main>

@@ -55,7 +55,7 @@ export default function Login() {
         ) : (
           <>
             <h1>{t('login.title')}</h1>
-            <form method="post" noValidate onSubmit={form.onSubmit} aria-busy={form.pending}>
+            <form ref={form.formRef} method="post" noValidate onSubmit={form.onSubmit} aria-busy={form.pending}>
               <FormMessage message={form.formError} />
               <TextField
                 {...form.field('email')}

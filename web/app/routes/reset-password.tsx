@@ -44,7 +44,7 @@ export default function ResetPassword() {
         {sentTo ? null : (
           <>
             <p>{t('resetPassword.text')}</p>
-            <form method="post" noValidate onSubmit={form.onSubmit} aria-busy={form.pending}>
+            <form ref={form.formRef} method="post" noValidate onSubmit={form.onSubmit} aria-busy={form.pending}>
               <FormMessage message={form.formError} />
               <TextField
                 {...form.field('email')}

@@ -62,7 +62,7 @@ export default function SignUp() {
     <main id="main" className="auth section container">
       <div className="auth__card card">
         <h1>{t('signUp.title')}</h1>
-        <form method="post" noValidate onSubmit={form.onSubmit} aria-busy={form.pending}>
+        <form ref={form.formRef} method="post" noValidate onSubmit={form.onSubmit} aria-busy={form.pending}>
           <FormMessage message={form.formError} />
           <TextField
             {...form.field('email')}

@@ -50,10 +50,12 @@ export const staff = {
     ),
   confirmPayment: (id: string) =>
     asManager('mutation ($id: uuid!) { confirmPayment(transactionId: $id) { status } }', { id }),
+  // A shortcut for an operator who has already decided: a retried test reuses its tx id, which
+  // the action would otherwise refuse as a duplicate (decision 044; tx-duplicates.test.ts).
   complete: (id: string, txId: string) =>
     asManager(
       `mutation ($id: uuid!, $tx: String!) {
-         completeExchange(transactionId: $id, payoutTxId: $tx) { status }
+         completeExchange(transactionId: $id, payoutTxId: $tx, allowDuplicateTxId: true) { status }
        }`,
       { id, tx: txId },
     ),

@@ -108,17 +108,19 @@ export const operator = {
        }`,
       { id, outcome },
     ),
+  // Shortcuts for an operator who has already decided: a retried test reuses its tx id, which
+  // the actions would otherwise refuse as a duplicate (decision 044; tx-duplicates.test.ts).
   completeRefund: (id: string, refundTxId: string) =>
     asManager(
       `mutation ($id: uuid!, $tx: String!) {
-         completeRefund(transactionId: $id, refundTxId: $tx) { status }
+         completeRefund(transactionId: $id, refundTxId: $tx, allowDuplicateTxId: true) { status }
        }`,
       { id, tx: refundTxId },
     ),
   complete: (id: string, payoutTxId: string) =>
     asManager(
       `mutation ($id: uuid!, $tx: String!) {
-         completeExchange(transactionId: $id, payoutTxId: $tx) { status }
+         completeExchange(transactionId: $id, payoutTxId: $tx, allowDuplicateTxId: true) { status }
        }`,
       { id, tx: payoutTxId },
     ),

@@ -86,6 +86,8 @@ export const ACTION_ERRORS = {
   'unconfirmed-order-limit': { status: 429 },
   'too-frequent': { status: 429 },
   duplicate: { status: 409 },
+  // A payout's tx id already recorded elsewhere; the staff may record it anyway (decision 044).
+  'duplicate-tx-id': { status: 409 },
   'below-minimum': { status: 400 },
   'insufficient-balance': { status: 400 },
   'mail-unavailable': { status: 503 },

@@ -168,12 +168,13 @@ export const MUTATIONS: Record<Step, { query: string; staff: boolean }> = {
     query: `mutation ($id: uuid!) { resolvePaymentIssue(transactionId: $id, choice: "refund", refundAddress: "${BTC_ADDRESS}") { ${ID} } }`,
     staff: false,
   },
+  // One tx id for every order of the run: recorded on purpose (decision 044's duplicate check).
   completeRefund: {
-    query: `mutation ($id: uuid!) { completeRefund(transactionId: $id, refundTxId: "refund-tx") { ${ID} } }`,
+    query: `mutation ($id: uuid!) { completeRefund(transactionId: $id, refundTxId: "refund-tx", allowDuplicateTxId: true) { ${ID} } }`,
     staff: true,
   },
   complete: {
-    query: `mutation ($id: uuid!) { completeExchange(transactionId: $id, payoutTxId: "payout-tx") { ${ID} } }`,
+    query: `mutation ($id: uuid!) { completeExchange(transactionId: $id, payoutTxId: "payout-tx", allowDuplicateTxId: true) { ${ID} } }`,
     staff: true,
   },
   cancel: {

@@ -7,10 +7,11 @@ import { invalidInput, optionalText, requiredText, requiredUuid, text } from '..
 import { ActionFailure } from '../http/errors.ts';
 import type { ActionContext } from '../http/payload.ts';
 import { requireStaff, requireUser } from '../http/roles.ts';
+import { guardTxId, WITHDRAWAL_NETWORK } from '../orders/tx-duplicates.ts';
 import { isValidAddress } from '../validation/address.ts';
 
 /** Bonuses are paid in USDT on TRC20 (spec section 9, wallet network). */
-const PAYOUT_NETWORK = 'TRC20';
+const PAYOUT_NETWORK = WITHDRAWAL_NETWORK;
 
 /** `BonusWithdrawalOutput`. */
 export interface Withdrawal {
@@ -99,7 +100,9 @@ export async function requestBonusWithdrawal(options: ActionContext): Promise<Wi
 
 /**
  * `processBonusWithdrawal`: staff record the outcome of a pending withdrawal: `paid` with the
- * payout's transaction id, or `rejected` with a reason (the amount returns to the balance).
+ * payout's transaction id, or `rejected` with a reason (the amount returns to the balance). A
+ * payout id already recorded on TRC20 (an order's, another withdrawal's) is refused with
+ * `duplicate-tx-id` unless `allowDuplicateTxId` (decision 044).
  */
 export async function processBonusWithdrawal(options: ActionContext): Promise<Withdrawal> {
   const { caller, input } = options;
@@ -134,6 +137,8 @@ export async function processBonusWithdrawal(options: ActionContext): Promise<Wi
         { status: current.status },
       );
     }
+    if (payoutTxId !== undefined)
+      await guardTxId(client, input, PAYOUT_NETWORK, payoutTxId, { withdrawalId: id });
     await client.query(
       `UPDATE public.bonus_withdrawals
           SET status = $2, payout_tx_id = $3, reject_reason = $4, processed_by = $5

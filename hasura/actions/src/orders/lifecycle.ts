@@ -22,6 +22,7 @@ import { requireStaff, requireUser } from '../http/roles.ts';
 
 import { amountArgument } from './amount-argument.ts';
 import { serverQuote } from './quote.ts';
+import { guardTxId, networkOf } from './tx-duplicates.ts';
 
 /** What every lifecycle action answers (`ExchangeStatusOutput`). */
 export interface OrderStatus {
@@ -334,12 +335,25 @@ export async function releaseHold(options: ActionContext): Promise<OrderStatus> 
   });
 }
 
-/** `completeRefund`: staff sent the refund; its transaction id (or bank reference) is kept. */
+/**
+ * `completeRefund`: staff sent the refund; its transaction id (or bank reference) is kept. An id
+ * already recorded on the send currency's network is refused unless `allowDuplicateTxId`
+ * (decision 044).
+ */
 export async function completeRefund(options: ActionContext): Promise<OrderStatus> {
   requireStaff(options.caller);
   const refundTxId = requiredText(options.input, 'refundTxId', 256);
   return onLockedOrder(options, null, async (client, order) => {
     requireStatus(order, ['refund_in_progress'], 'marked refunded');
+    await guardTxId(
+      client,
+      options.input,
+      await networkOf(client, order.sendCurrency),
+      refundTxId,
+      {
+        orderId: order.id,
+      },
+    );
     return updated(
       client,
       `UPDATE public.transactions SET status = 'refunded', refund_tx_id = $2 WHERE id = $1`,
@@ -348,12 +362,18 @@ export async function completeRefund(options: ActionContext): Promise<OrderStatu
   });
 }
 
-/** `completeExchange`: staff sent the payout; its transaction id is recorded. */
+/**
+ * `completeExchange`: staff sent the payout; its transaction id is recorded. An id already
+ * recorded on the payout's network (another order, a withdrawal) is refused with
+ * `duplicate-tx-id` naming them unless `allowDuplicateTxId` (decision 044).
+ */
 export async function completeExchange(options: ActionContext): Promise<OrderStatus> {
   requireStaff(options.caller);
   const payoutTxId = requiredText(options.input, 'payoutTxId', 256);
   return onLockedOrder(options, null, async (client, order) => {
     requireStatus(order, ['paid'], 'completed');
+    const network = await networkOf(client, order.receiveCurrency);
+    await guardTxId(client, options.input, network, payoutTxId, { orderId: order.id });
     return updated(
       client,
       `UPDATE public.transactions SET status = 'completed', payout_tx_id = $2 WHERE id = $1`,

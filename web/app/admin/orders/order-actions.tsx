@@ -10,6 +10,12 @@ import { InputField, SelectField, TextAreaField } from '#app/admin/fields.tsx';
 import { notify } from '#app/components/notify/index.ts';
 
 import { actionErrorMessage } from './action-error.ts';
+import {
+  duplicateWarningOf,
+  DuplicateTxWarning,
+  warnsAbout,
+  type DuplicateWarning,
+} from './duplicate-tx.tsx';
 import { SupplyFields } from './supply-fields.tsx';
 import { useRunStep } from './use-run-step.ts';
 import {
@@ -57,6 +63,9 @@ export function OrderActions({ order, onDone }: { order: DetailOrder; onDone: ()
   const [errors, setErrors] = useState<ActionFieldErrors>({});
   const [failure, setFailure] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
+  // The action's warning that the tx id is recorded elsewhere; the next confirm of the same id
+  // records it anyway (decision 044).
+  const [duplicate, setDuplicate] = useState<DuplicateWarning | null>(null);
 
   const byAddress = paidByAddress(order);
   const memoRequired = order.send_currency_info?.memo_required === true;
@@ -86,6 +95,7 @@ export function OrderActions({ order, onDone }: { order: DetailOrder; onDone: ()
     });
     setErrors({});
     setFailure(undefined);
+    setDuplicate(null);
     setAction(next);
   };
   // Escape closes the dialog even while a step runs; its outcome is then a notification.
@@ -115,13 +125,19 @@ export function OrderActions({ order, onDone }: { order: DetailOrder; onDone: ()
     setFailure(undefined);
     if (Object.keys(found).length > 0) return;
     setPending(true);
+    const recordAnyway = warnsAbout(duplicate, fields.txId);
     try {
-      notify.success(await runStep(action, fields, received));
+      notify.success(await runStep(action, fields, received, recordAnyway));
       setPending(false);
       setAction(null);
       onDone();
     } catch (error) {
       setPending(false);
+      const warning = duplicateWarningOf(error, fields.txId);
+      if (warning && shown.current !== null) {
+        setDuplicate(warning);
+        return;
+      }
       const message = actionErrorMessage(error, t);
       if (shown.current === null) notify.error(message);
       else setFailure(message);
@@ -196,6 +212,8 @@ export function OrderActions({ order, onDone }: { order: DetailOrder; onDone: ()
     title: string;
     description: ReactNode;
     body: ReactNode;
+    /** The step records a tx id, which the action checks for duplicates. */
+    withTxId?: boolean;
   } | null => {
     const number = order.number;
     switch (action) {
@@ -314,6 +332,7 @@ export function OrderActions({ order, onDone }: { order: DetailOrder; onDone: ()
               spellCheck={false}
             />
           ),
+          withTxId: true,
         };
       case 'complete':
         return {
@@ -338,8 +357,10 @@ export function OrderActions({ order, onDone }: { order: DetailOrder; onDone: ()
               onChange={set('txId')}
               error={errors.txId}
               maxLength={256}
+              spellCheck={false}
             />
           ),
+          withTxId: true,
         };
       case 'cancel':
         return {
@@ -363,6 +384,8 @@ export function OrderActions({ order, onDone }: { order: DetailOrder; onDone: ()
         return null;
     }
   })();
+
+  const warned = dialog?.withTxId === true && warnsAbout(duplicate, fields.txId);
 
   let idle: string;
   if (order.status === 'needs_user_action')
@@ -401,7 +424,7 @@ export function OrderActions({ order, onDone }: { order: DetailOrder; onDone: ()
         open={dialog !== null}
         title={dialog?.title ?? ''}
         description={dialog?.description}
-        confirmLabel={action ? buttonLabel[action] : ''}
+        confirmLabel={warned ? t('duplicateTx.recordAnyway') : action ? buttonLabel[action] : ''}
         danger={action !== null && DANGER.has(action)}
         pending={pending}
         error={failure}
@@ -409,6 +432,7 @@ export function OrderActions({ order, onDone }: { order: DetailOrder; onDone: ()
         onClose={close}
       >
         {dialog?.body}
+        {warned && duplicate ? <DuplicateTxWarning warning={duplicate} /> : null}
       </ConfirmDialog>
     </section>
   );

@@ -23,7 +23,13 @@ import { reasonLabel } from './statuses.ts';
 export function useRunStep(
   order: DetailOrder,
   byAddress: boolean,
-): (action: Step, fields: ActionFields, received: ReceivedCheck | null) => Promise<string> {
+): (
+  action: Step,
+  fields: ActionFields,
+  received: ReceivedCheck | null,
+  /** Record the tx id although the action warned it is recorded elsewhere (decision 044). */
+  allowDuplicateTxId?: boolean,
+) => Promise<string> {
   const { t } = useTranslation('staffOrders');
   const [supply] = useMutation(StaffOrdersSupplyRequisitesDocument);
   const [confirmPayment] = useMutation(StaffOrdersConfirmPaymentDocument);
@@ -59,7 +65,8 @@ export function useRunStep(
     }
   };
 
-  return async (action, fields, received) => {
+  return async (action, fields, received, allowDuplicateTxId = false) => {
+    const allow = allowDuplicateTxId ? { allowDuplicateTxId: true } : {};
     const id = order.id;
     const number = order.number;
     const receivedAmount = received?.ok ? received.amount : undefined;
@@ -90,10 +97,12 @@ export function useRunStep(
       });
       return outcome(action, fields.category, result.data?.releaseHold?.status, 'refund_required');
     } else if (action === 'completeRefund') {
-      const result = await completeRefund({ variables: { id, refundTxId: fields.txId.trim() } });
+      const result = await completeRefund({
+        variables: { id, refundTxId: fields.txId.trim(), ...allow },
+      });
       return outcome(action, fields.category, result.data?.completeRefund?.status, null);
     } else if (action === 'complete') {
-      await complete({ variables: { id, payoutTxId: fields.txId.trim() } });
+      await complete({ variables: { id, payoutTxId: fields.txId.trim(), ...allow } });
       return t('actions.completed', { number });
     } else {
       await cancel({ variables: { id, reason: fields.reason.trim() } });

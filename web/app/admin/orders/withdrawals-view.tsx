@@ -25,6 +25,12 @@ import { notify } from '#app/components/notify/index.ts';
 import { useLocale } from '#app/i18n/locale.ts';
 
 import { actionErrorMessage } from './action-error.ts';
+import {
+  duplicateWarningOf,
+  DuplicateTxWarning,
+  warnsAbout,
+  type DuplicateWarning,
+} from './duplicate-tx.tsx';
 
 type Withdrawal = StaffOrdersPendingWithdrawalsQuery['bonus_withdrawals'][number];
 type Outcome = 'paid' | 'rejected';
@@ -58,6 +64,8 @@ export function WithdrawalsView() {
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
+  // The action's warning that the tx id is recorded elsewhere (decision 044).
+  const [duplicate, setDuplicate] = useState<DuplicateWarning | null>(null);
   const shown = useRef(target);
   shown.current = target;
 
@@ -65,6 +73,7 @@ export function WithdrawalsView() {
     setValue('');
     setFieldError(undefined);
     setFailure(undefined);
+    setDuplicate(null);
     setTarget({ withdrawal, outcome });
   };
 
@@ -84,7 +93,12 @@ export function WithdrawalsView() {
       await process({
         variables:
           outcome === 'paid'
-            ? { id: withdrawal.id, outcome, payoutTxId: text }
+            ? {
+                id: withdrawal.id,
+                outcome,
+                payoutTxId: text,
+                ...(warnsAbout(duplicate, text) ? { allowDuplicateTxId: true } : {}),
+              }
             : { id: withdrawal.id, outcome, reason: text },
       });
       notify.success(
@@ -97,6 +111,11 @@ export function WithdrawalsView() {
       void list.refetch().catch(() => undefined);
     } catch (error) {
       setPending(false);
+      const warning = outcome === 'paid' ? duplicateWarningOf(error, text) : null;
+      if (warning && shown.current !== null) {
+        setDuplicate(warning);
+        return;
+      }
       const message = actionErrorMessage(error, t);
       if (shown.current === null) notify.error(message);
       else setFailure(message);
@@ -187,6 +206,7 @@ export function WithdrawalsView() {
   const amount = target ? formatAmount(target.withdrawal.amount_usdt) : '';
   const customer = target ? customerOf(target.withdrawal) : '';
   const paid = target?.outcome === 'paid';
+  const warned = paid && warnsAbout(duplicate, value);
   return (
     <section className="staff-orders__withdrawals" aria-labelledby="withdrawals-title">
       <h2 id="withdrawals-title">{t('withdrawals.title')}</h2>
@@ -207,7 +227,13 @@ export function WithdrawalsView() {
               : t('withdrawals.rejectText', { customer })
             : undefined
         }
-        confirmLabel={paid ? t('withdrawals.approve') : t('withdrawals.reject')}
+        confirmLabel={
+          warned
+            ? t('duplicateTx.recordAnyway')
+            : paid
+              ? t('withdrawals.approve')
+              : t('withdrawals.reject')
+        }
         danger={!paid}
         pending={pending}
         error={failure}
@@ -224,6 +250,7 @@ export function WithdrawalsView() {
               onChange={(event) => setValue(event.target.value)}
               error={fieldError}
               maxLength={256}
+              spellCheck={false}
             />
           ) : (
             <TextAreaField
@@ -239,6 +266,7 @@ export function WithdrawalsView() {
             />
           )
         ) : null}
+        {warned && duplicate ? <DuplicateTxWarning warning={duplicate} /> : null}
       </ConfirmDialog>
     </section>
   );

@@ -63,6 +63,7 @@ export const errors = {
   'unconfirmed-order-limit': 'Confirm your email to create more orders',
   'too-frequent': 'Please wait a minute before sending again',
   duplicate: 'This was already sent',
+  'duplicate-tx-id': 'This transaction id is already recorded on another order or withdrawal',
   'below-minimum': 'The amount is below the minimum withdrawal',
   'insufficient-balance': 'The balance is not enough',
   'mail-unavailable': 'E-mail cannot be sent at the moment',

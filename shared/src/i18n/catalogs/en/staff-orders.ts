@@ -286,4 +286,25 @@ export const staffOrders = {
     approved: 'The withdrawal of {{amount}} USDT is marked paid.',
     rejected: 'The withdrawal of {{amount}} USDT is rejected.',
   },
+  // A payout tx id recorded elsewhere (decision 044).
+  duplicateTx: {
+    title: 'This transaction id is already recorded',
+    text: 'The same id on {{network}} is recorded on:',
+    order: 'order {{number}} (payout)',
+    orderRefund: 'order {{number}} (refund)',
+    withdrawal: 'bonus withdrawal {{id}}',
+    batch:
+      'One transaction may pay several orders at once (a batch). If this is not one, check the id you pasted.',
+    recordAnyway: 'Record anyway',
+  },
+  // The CSV export of the current filter (decision 044).
+  export: {
+    button: 'Export CSV',
+    exporting: 'Preparing the CSV…',
+    exported: 'Exported {{count}} rows.',
+    tooMany:
+      '{{count}} rows match the filter; an export holds at most {{max}}. Narrow the filter (dates, status) and export again.',
+    failed: 'The export failed: {{message}}',
+    empty: 'No row matches the filter; there is nothing to export.',
+  },
 } as const;

@@ -285,4 +285,25 @@ export const staffOrders: Messages<typeof en> = {
     approved: 'Вывод {{amount}} USDT отмечен выплаченным.',
     rejected: 'Вывод {{amount}} USDT отклонён.',
   },
+  // A payout tx id recorded elsewhere (decision 044).
+  duplicateTx: {
+    title: 'Этот идентификатор транзакции уже записан',
+    text: 'Тот же идентификатор в сети {{network}} записан в:',
+    order: 'заявке {{number}} (выплата)',
+    orderRefund: 'заявке {{number}} (возврат)',
+    withdrawal: 'выводе бонусов {{id}}',
+    batch:
+      'Одна транзакция может оплатить несколько заявок сразу (пакетная выплата). Если это не так, проверьте вставленный идентификатор.',
+    recordAnyway: 'Всё равно записать',
+  },
+  // The CSV export of the current filter (decision 044).
+  export: {
+    button: 'Экспорт в CSV',
+    exporting: 'Готовим CSV…',
+    exported: 'Выгружено строк: {{count}}.',
+    tooMany:
+      'Под фильтр подходит строк: {{count}}; в выгрузке не более {{max}}. Сузьте фильтр (даты, статус) и выгрузите снова.',
+    failed: 'Выгрузить не удалось: {{message}}',
+    empty: 'Под фильтр не подходит ни одна строка; выгружать нечего.',
+  },
 };

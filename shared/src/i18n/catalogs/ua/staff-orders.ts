@@ -285,4 +285,25 @@ export const staffOrders: Messages<typeof en> = {
     approved: 'Виведення {{amount}} USDT позначено виплаченим.',
     rejected: 'Виведення {{amount}} USDT відхилено.',
   },
+  // A payout tx id recorded elsewhere (decision 044).
+  duplicateTx: {
+    title: 'Цей ідентифікатор транзакції вже записано',
+    text: 'Той самий ідентифікатор у мережі {{network}} записано в:',
+    order: 'заявці {{number}} (виплата)',
+    orderRefund: 'заявці {{number}} (повернення)',
+    withdrawal: 'виведенні бонусів {{id}}',
+    batch:
+      'Одна транзакція може оплатити кілька заявок одразу (пакетна виплата). Якщо це не так, перевірте вставлений ідентифікатор.',
+    recordAnyway: 'Все одно записати',
+  },
+  // The CSV export of the current filter (decision 044).
+  export: {
+    button: 'Експорт у CSV',
+    exporting: 'Готуємо CSV…',
+    exported: 'Вивантажено рядків: {{count}}.',
+    tooMany:
+      'Під фільтр підходить рядків: {{count}}; у вивантаженні не більше {{max}}. Звузьте фільтр (дати, статус) і вивантажте знову.',
+    failed: 'Вивантажити не вдалося: {{message}}',
+    empty: 'Під фільтр не підходить жоден рядок; вивантажувати нічого.',
+  },
 };

@@ -10,6 +10,7 @@ import { LOCALE_COOKIE_MAX_AGE } from '@app/shared/i18n';
 import { createLogger } from '@app/shared/log';
 
 import { REFERRAL_COOKIE_MAX_AGE } from '../app/auth/referral.ts';
+import { HOLD_SUBMITS_SCRIPT } from '../app/components/forms/hold-submits-script.ts';
 import { loader as rootLoader } from '../app/root.tsx';
 
 import { createWebApp } from './app.ts';
@@ -231,6 +232,8 @@ describe('the policy', () => {
       "'self'",
       "'nonce-abc'",
       scriptHash(publicEnvScript(publicEnv)),
+      // The script that holds a form's submit until hydration (decision 047).
+      scriptHash(HOLD_SUBMITS_SCRIPT),
       'https://chat.example',
     ]);
     expect(policy['frame-src']).toEqual(["'self'", 'https://chat.example']);

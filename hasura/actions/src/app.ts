@@ -35,6 +35,7 @@ import {
   releaseHold,
   supplyRequisites,
 } from './orders/lifecycle.ts';
+import { pairRateOutput, serverPairRate } from './orders/pair-rate.ts';
 import { resolvePaymentIssue } from './orders/payment-issue.ts';
 import { quoteOutput, serverQuote } from './orders/quote.ts';
 import { orderReceiptLink, orderReceiptPdfByToken } from './receipts/download.ts';
@@ -114,6 +115,16 @@ export function createActionsApp(options: ActionsAppOptions): Express {
         maxRateAgeSeconds: env.QUOTE_MAX_RATE_AGE_SECONDS,
       });
       return quoteOutput(quote);
+    },
+    async pairRate(payload) {
+      const rate = await serverPairRate(pool, {
+        from: payload.input['from'],
+        to: payload.input['to'],
+        userId: callerOf(payload).userId,
+        now: now(),
+        maxRateAgeSeconds: env.QUOTE_MAX_RATE_AGE_SECONDS,
+      });
+      return pairRateOutput(rate);
     },
     async createExchange(payload) {
       return createExchange({

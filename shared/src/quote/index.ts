@@ -29,3 +29,14 @@ export type {
   QuoteResult,
   QuoteSide,
 } from './types.ts';
+export {
+  computeRate,
+  publicRateInput,
+  rateAdvantagePercent,
+  type PairRate,
+  type RateError,
+  type RateInput,
+  type RateResult,
+  type SideLimits,
+} from './rate.ts';
+export { levelProgress, type LevelProgress, type LevelStep } from './level-progress.ts';

@@ -16,9 +16,9 @@ import type { QuoteError, QuoteInput, QuoteResult, QuoteSide } from './types.ts'
 import { processingAt } from './window.ts';
 
 /** Significant digits of the `rate` and `marketRate` strings. */
-const RATE_DIGITS = 18;
+export const RATE_DIGITS = 18;
 
-interface Limits {
+export interface Limits {
   min: DecimalValue;
   max: DecimalValue;
 }
@@ -33,7 +33,12 @@ interface Limits {
  * - side `receive`: `[max(to.min, ⌈from.min × sell / buy⌉), min(to.max, ⌊from.max × sell / buy⌋)]`
  *   on `to`'s grid.
  */
-function limitsFor(side: QuoteSide, p: ParsedInput, sell: PricedLeg, buy: PricedLeg): Limits {
+export function limitsFor(
+  side: QuoteSide,
+  p: ParsedInput,
+  sell: PricedLeg,
+  buy: PricedLeg,
+): Limits {
   const [own, other] = side === 'send' ? [p.from, p.to] : [p.to, p.from];
   const [num, den] = side === 'send' ? [buy.price, sell.price] : [sell.price, buy.price];
   const otherMin = ceilTo(other.min, other.precision);
@@ -47,7 +52,7 @@ function limitsFor(side: QuoteSide, p: ParsedInput, sell: PricedLeg, buy: Priced
   };
 }
 
-function staleLeg(p: ParsedInput, currency: string, fetchedAt: Date, maxAgeSeconds: number) {
+export function staleLeg(p: ParsedInput, currency: string, fetchedAt: Date, maxAgeSeconds: number) {
   const ageSeconds = Math.max(0, Math.floor((p.now.getTime() - fetchedAt.getTime()) / 1000));
   if (ageSeconds <= maxAgeSeconds) return null;
   return {

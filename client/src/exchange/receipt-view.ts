@@ -1,4 +1,4 @@
-import { currencyLabel, trimZeros } from '@app/shared/exchange';
+import { currencyLabel, explorerAddressUrl, explorerTxUrl, trimZeros } from '@app/shared/exchange';
 import { LANGUAGE_TAGS, type Locale } from '@app/shared/i18n';
 
 import type { TransactionReceiptQuery } from '../graphql/generated/user.ts';
@@ -24,6 +24,9 @@ export interface ReceiptView {
   payoutTxId: string | null;
   /** The wallet address or IBAN, with the memo in brackets. */
   payoutTo: string | null;
+  /** The payout's and the wallet's pages on the block explorer (decision 042), where known. */
+  payoutTxUrl: string | undefined;
+  payoutToUrl: string | undefined;
 }
 
 export function receiptView(order: ReceiptOrder): ReceiptView {
@@ -32,15 +35,19 @@ export function receiptView(order: ReceiptOrder): ReceiptView {
   const paidOut = order.settled_receive_amount ?? order.receive_amount;
   const rate = order.settled_rate ?? order.rate;
   const to = order.wallet_address ?? order.iban;
+  const bankPayout = order.receive_currency_info?.kind === 'fiat' || order.iban !== null;
+  const network = bankPayout ? null : order.receive_currency_info?.network;
   return {
     sent: `${trimZeros(order.send_amount)} ${send}`,
     received: `${trimZeros(paidOut)} ${receive}`,
     rate: `1 ${order.send_currency_info?.symbol ?? order.send_currency} = ${trimZeros(rate)} ${
       order.receive_currency_info?.symbol ?? order.receive_currency
     }`,
-    bankPayout: order.receive_currency_info?.kind === 'fiat' || order.iban !== null,
+    bankPayout,
     payoutTxId: order.payout_tx_id,
     payoutTo: to ? `${to}${order.payout_memo ? ` (${order.payout_memo})` : ''}` : null,
+    payoutTxUrl: explorerTxUrl(network, order.payout_tx_id),
+    payoutToUrl: explorerAddressUrl(network, order.wallet_address),
   };
 }
 

@@ -1,6 +1,10 @@
 import { useEffect, useState } from 'react';
 
-/** The QR code of a deposit address, drawn in the browser (uqr, loaded only when needed). */
+/**
+ * The QR code of a deposit address or a payment URI (@app/shared/exchange paymentUri), drawn in
+ * the browser (uqr, loaded only when needed). `data-qr-value` holds what it encodes, so a test
+ * can read it without decoding the image.
+ */
 export function QrCode({ value, label }: { value: string; label: string }) {
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {
@@ -17,6 +21,7 @@ export function QrCode({ value, label }: { value: string; label: string }) {
       className="qr"
       role="img"
       aria-label={label}
+      data-qr-value={value}
       // The SVG is generated locally from the address; it carries no markup of anyone else's.
       dangerouslySetInnerHTML={svg ? { __html: svg } : undefined}
     />

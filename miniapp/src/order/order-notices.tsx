@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 
 import type { Locale } from '@app/shared/i18n';
-import { formatRate, trimZeros } from '@app/shared/exchange';
+import { explorerTxUrl, formatRate, trimZeros } from '@app/shared/exchange';
 import { AntiPhishingPhraseDocument } from '@app/client/graphql/generated/user.ts';
 
 import { CopyCell } from '../components/copy-cell.tsx';
+import { ExplorerCell } from '../components/explorer-cell.tsx';
 import { receiptPath, SETTINGS_PATH } from '../paths.ts';
 import { useSession } from '../session.ts';
 
@@ -240,7 +241,15 @@ export function Refunded({ order }: { order: Order }) {
     <>
       <h2 className="state-title">{t('refund.doneTitle')}</h2>
       <Text className="state-text">{t('refund.done')}</Text>
-      {order.refund_tx_id ? <CopyCell label={t('refund.txId')} value={order.refund_tx_id} /> : null}
+      {order.refund_tx_id ? (
+        <>
+          <CopyCell label={t('refund.txId')} value={order.refund_tx_id} />
+          <ExplorerCell
+            href={explorerTxUrl(order.send_currency_info?.network, order.refund_tx_id)}
+            label={t('refund.txId')}
+          />
+        </>
+      ) : null}
     </>
   );
 }

@@ -15,6 +15,7 @@ import {
   TransactionReceiptDocument,
 } from '@app/client/graphql/generated/user.ts';
 
+import { ExplorerCell } from '../components/explorer-cell.tsx';
 import { CenteredSpinner } from '../components/shell.tsx';
 import { LoadFailed } from '../components/states.tsx';
 import { LiveData } from '../graphql/live-data.tsx';
@@ -135,6 +136,7 @@ function ReceiptSheet({ order }: { order: ReceiptOrder }) {
             <span className="receipt-value">{view.payoutTxId}</span>
           </Cell>
         ) : null}
+        <ExplorerCell href={view.payoutTxUrl} label={t('receipt.payoutTx')} />
         {view.payoutTo ? (
           <Cell multiline subhead={t('receipt.payoutTo')}>
             <span className="receipt-value">{view.payoutTo}</span>

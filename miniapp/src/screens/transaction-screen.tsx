@@ -4,7 +4,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 
-import { currencyLabel, trimZeros } from '@app/shared/exchange';
+import {
+  currencyLabel,
+  explorerAddressUrl,
+  explorerTxUrl,
+  paymentUri,
+  trimZeros,
+} from '@app/shared/exchange';
 import {
   asOrderStatus,
   isCancelable,
@@ -12,12 +18,14 @@ import {
   wizardStepOf,
   type OrderStatus,
 } from '@app/shared/orders/status';
+import { CurrencyIcon } from '@app/client/ui/currency-icon.tsx';
 import { QrCode } from '@app/client/ui/qr-code.tsx';
 import { WizardProgress } from '@app/client/ui/wizard-progress.tsx';
 import { CancelExchangeDocument, TransactionDocument } from '@app/client/graphql/generated/user.ts';
 import { useSubscription } from '@app/client/graphql/use-subscription.ts';
 
 import { CopyCell } from '../components/copy-cell.tsx';
+import { ExplorerCell } from '../components/explorer-cell.tsx';
 import { CenteredSpinner } from '../components/shell.tsx';
 import { StatusChip } from '../components/status-chip.tsx';
 import { useMainButton } from '../components/use-main-button.ts';
@@ -127,9 +135,24 @@ function LiveOrder({ id }: { id: string }) {
         <Cell subhead={t('transaction.status')} after={<StatusChip status={order.status} />}>
           <span className="live-badge">{t('transaction.live')}</span>
         </Cell>
-        <Cell subhead={t('transaction.send')}>{`${trimZeros(order.send_amount)} ${send}`}</Cell>
+        {/* Icons beside the currencies (decision 038), as in the exchange screen and history. */}
+        <Cell
+          subhead={t('transaction.send')}
+          before={
+            <CurrencyIcon
+              currency={order.send_currency_info ?? { symbol: order.send_currency }}
+              size={28}
+            />
+          }
+        >{`${trimZeros(order.send_amount)} ${send}`}</Cell>
         <Cell
           subhead={t('transaction.receive')}
+          before={
+            <CurrencyIcon
+              currency={order.receive_currency_info ?? { symbol: order.receive_currency }}
+              size={28}
+            />
+          }
         >{`${trimZeros(order.receive_amount)} ${receive}`}</Cell>
         <Cell subhead={t('transaction.created')}>
           {new Date(order.created_at).toLocaleString(language)}
@@ -182,7 +205,13 @@ function OrderState({ order, send, receive }: { order: Order; send: string; rece
           <Text className="state-text">{t('transaction.completed')}</Text>
           <Settled order={order} receive={receive} />
           {order.payout_tx_id ? (
-            <CopyCell label={t('transaction.payoutTxId')} value={order.payout_tx_id} />
+            <>
+              <CopyCell label={t('transaction.payoutTxId')} value={order.payout_tx_id} />
+              <ExplorerCell
+                href={explorerTxUrl(order.receive_currency_info?.network, order.payout_tx_id)}
+                label={t('transaction.payoutTxId')}
+              />
+            </>
           ) : null}
           <ReceiptButton order={order} />
         </>
@@ -213,10 +242,22 @@ function OrderState({ order, send, receive }: { order: Order; send: string; rece
 
 /**
  * Where to pay: a deposit address with its QR code, or the service's bank account, right under
- * the person's anti-phishing phrase.
+ * the person's anti-phishing phrase. The QR code is a payment URI in the network's scheme where
+ * there is a safe one (decision 042), so the wallet fills in the amount and the memo.
  */
 function Requisites({ order, currency }: { order: Order; currency: string }) {
   const { t } = useTranslation('exchange');
+  const network = order.send_currency_info?.network;
+  const qrValue = order.deposit_address
+    ? paymentUri({
+        currency: order.send_currency,
+        network,
+        address: order.deposit_address,
+        amount: order.send_amount,
+        memo: order.deposit_memo,
+      })
+    : null;
+  const qrCarriesPayment = qrValue !== null && qrValue !== order.deposit_address?.trim();
   return (
     <>
       <Text className="state-text">
@@ -225,8 +266,18 @@ function Requisites({ order, currency }: { order: Order; currency: string }) {
       <AntiPhishingPhrase />
       {order.deposit_address ? (
         <>
-          <QrCode value={order.deposit_address} label={t('transaction.qrCode')} />
+          <QrCode
+            value={qrValue ?? order.deposit_address}
+            label={qrCarriesPayment ? t('transaction.qrCodePayment') : t('transaction.qrCode')}
+          />
+          {qrCarriesPayment ? (
+            <Text className="state-text hint">{t('transaction.qrHint')}</Text>
+          ) : null}
           <CopyCell label={t('transaction.depositAddress')} value={order.deposit_address} />
+          <ExplorerCell
+            href={explorerAddressUrl(network, order.deposit_address)}
+            label={t('transaction.depositAddress')}
+          />
           {order.deposit_memo ? (
             <>
               <CopyCell label={t('transaction.depositMemo')} value={order.deposit_memo} />

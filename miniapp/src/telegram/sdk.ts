@@ -289,7 +289,7 @@ export function closeApp(): boolean {
 /** Opens a web page (the rules) in Telegram's browser, or a new tab outside it. */
 export function openExternalLink(url: string): void {
   const [opened] = openLink.ifAvailable(url);
-  if (!opened) window.open(url, '_blank', 'noopener');
+  if (!opened) window.open(url, '_blank', 'noopener,noreferrer');
 }
 
 /**

@@ -9,6 +9,7 @@ export {
   Check as CheckIcon,
   ChevronDown as ChevronDownIcon,
   Copy as CopyIcon,
+  ExternalLink as ExternalLinkIcon,
   Headset as OperatorIcon,
   Lock as FixedRateIcon,
   Menu as MenuIcon,

@@ -169,6 +169,7 @@ export function RefundNotice({
   address,
   cash = false,
   txId,
+  txExplorer,
 }: {
   done: boolean;
   amount: string;
@@ -177,6 +178,8 @@ export function RefundNotice({
   /** Paid in cash: returned at the cash point. */
   cash?: boolean;
   txId?: string | null | undefined;
+  /** The refund's page on the block explorer (decision 042), when the network has one. */
+  txExplorer?: string | undefined;
 }) {
   const { t } = useTranslation('trust');
   if (done) {
@@ -184,7 +187,7 @@ export function RefundNotice({
       <div className="side-state">
         <h2>{t('refund.doneTitle')}</h2>
         <p>{t('refund.done')}</p>
-        {txId ? <CopyRow label={t('refund.txId')} value={txId} /> : null}
+        {txId ? <CopyRow label={t('refund.txId')} value={txId} explorer={txExplorer} /> : null}
       </div>
     );
   }

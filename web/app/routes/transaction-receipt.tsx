@@ -87,6 +87,25 @@ export default function TransactionReceipt({ loaderData }: Route.ComponentProps)
   return <Receipt order={order} back={orderLink} />;
 }
 
+/**
+ * A tx id or an address, linked to its block explorer's page where the network has one
+ * (decision 042); printed, it reads as the value itself.
+ */
+function ExplorerValue({ value, href }: { value: string; href: string | undefined }) {
+  const { t } = useTranslation('exchange');
+  if (!href) return <>{value}</>;
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      title={t('transaction.explorerLabel', { label: value })}
+    >
+      {value}
+    </a>
+  );
+}
+
 function Receipt({ order, back }: { order: ReceiptOrder; back: ReactNode }) {
   const { t } = useTranslation('trust');
   const locale = useLocale();
@@ -148,13 +167,17 @@ function Receipt({ order, back }: { order: ReceiptOrder; back: ReactNode }) {
           {view.payoutTxId ? (
             <div>
               <dt>{view.bankPayout ? t('receipt.bankReference') : t('receipt.payoutTx')}</dt>
-              <dd className="mono">{view.payoutTxId}</dd>
+              <dd className="mono">
+                <ExplorerValue value={view.payoutTxId} href={view.payoutTxUrl} />
+              </dd>
             </div>
           ) : null}
           {view.payoutTo ? (
             <div>
               <dt>{t('receipt.payoutTo')}</dt>
-              <dd className="mono">{view.payoutTo}</dd>
+              <dd className="mono">
+                <ExplorerValue value={view.payoutTo} href={view.payoutToUrl} />
+              </dd>
             </div>
           ) : null}
         </dl>

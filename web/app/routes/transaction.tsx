@@ -11,7 +11,14 @@ import {
 import { useSubscription } from '@app/client/graphql/use-subscription.ts';
 import { QrCode } from '@app/client/ui/qr-code.tsx';
 import { WizardProgress } from '@app/client/ui/wizard-progress.tsx';
-import { currencyLabel, formatRate, trimZeros } from '@app/shared/exchange';
+import {
+  currencyLabel,
+  explorerAddressUrl,
+  explorerTxUrl,
+  formatRate,
+  paymentUri,
+  trimZeros,
+} from '@app/shared/exchange';
 import { splitLocalePath } from '@app/shared/i18n';
 import {
   asOrderStatus,
@@ -240,7 +247,11 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
             <p>{t('transaction.completed')}</p>
             <Settled order={order} receive={receive} />
             {order.payout_tx_id ? (
-              <CopyRow label={t('transaction.payoutTxId')} value={order.payout_tx_id} />
+              <CopyRow
+                label={t('transaction.payoutTxId')}
+                value={order.payout_tx_id}
+                explorer={explorerTxUrl(order.receive_currency_info?.network, order.payout_tx_id)}
+              />
             ) : null}
             <p>
               <Link className="button" to={localePath(`/transaction/${order.id}/receipt`)}>
@@ -273,6 +284,7 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
             address={order.refund_address}
             cash={order.send_currency_info?.kind === 'cash'}
             txId={order.refund_tx_id}
+            txExplorer={explorerTxUrl(order.send_currency_info?.network, order.refund_tx_id)}
           />
         ) : null}
         {order.status === 'expired' ? <ExpiredNotice payBy={order.pay_by} /> : null}
@@ -312,7 +324,11 @@ function Settled({ order, receive }: { order: Order; receive: string }) {
   );
 }
 
-/** Where to pay: a deposit address with its QR code, or the service's bank account. */
+/**
+ * Where to pay: a deposit address with its QR code, or the service's bank account. The QR code
+ * is a payment URI in the network's scheme where there is a safe one (decision 042), so a wallet
+ * fills in the amount and the memo; the bare address stays beside it to copy.
+ */
 function Requisites({
   order,
   amount,
@@ -325,20 +341,39 @@ function Requisites({
   const { t } = useTranslation('exchange');
   const localePath = useLocalePath();
   const checkValue = order.deposit_address ?? order.bank_account?.account_number ?? null;
+  const network = order.send_currency_info?.network;
+  const qrValue = order.deposit_address
+    ? paymentUri({
+        currency: order.send_currency,
+        network,
+        address: order.deposit_address,
+        amount: order.send_amount,
+        memo: order.deposit_memo,
+      })
+    : null;
+  const qrCarriesPayment = qrValue !== null && qrValue !== order.deposit_address?.trim();
   return (
     <>
       <p>{t('transaction.waitingForPayment', { amount, currency })}</p>
       {order.deposit_address ? (
         <div className="requisites">
-          <QrCode value={order.deposit_address} label={t('transaction.qrCode')} />
+          <QrCode
+            value={qrValue ?? order.deposit_address}
+            label={qrCarriesPayment ? t('transaction.qrCodePayment') : t('transaction.qrCode')}
+          />
           <div>
-            <CopyRow label={t('transaction.depositAddress')} value={order.deposit_address} />
+            <CopyRow
+              label={t('transaction.depositAddress')}
+              value={order.deposit_address}
+              explorer={explorerAddressUrl(network, order.deposit_address)}
+            />
             {order.deposit_memo ? (
               <>
                 <CopyRow label={t('transaction.depositMemo')} value={order.deposit_memo} />
                 <p className="field__hint">{t('transaction.memoWarning')}</p>
               </>
             ) : null}
+            {qrCarriesPayment ? <p className="field__hint">{t('transaction.qrHint')}</p> : null}
           </div>
         </div>
       ) : null}

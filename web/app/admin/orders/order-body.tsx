@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
 
-import { currencyLabel } from '@app/shared/exchange';
+import { currencyLabel, explorerAddressUrl, explorerTxUrl } from '@app/shared/exchange';
 import { isOrderStatus } from '@app/shared/orders/vocabulary';
 
 import { formatAmount, formatDateTime } from '#app/account/format.ts';
+import { CurrencyText } from '#app/exchange/currency-amount.tsx';
 import { useLocale } from '#app/i18n/locale.ts';
 
 import type { DetailOrder } from './action-fields.ts';
+import { ChainValue } from './chain-value.tsx';
 import { DeadlineFacts } from './deadline-facts.tsx';
 import { Facts } from './facts.tsx';
 import { OrderActions } from './order-actions.tsx';
@@ -18,8 +20,24 @@ export function OrderBody({ order, onDone }: { order: DetailOrder; onDone: () =>
   const locale = useLocale();
   const when = (iso: string | null) =>
     iso ? <time dateTime={iso}>{formatDateTime(iso, locale)}</time> : null;
-  const send = `${formatAmount(order.send_amount)} ${currencyLabel(order.send_currency, order.send_currency_info)}`;
-  const receive = `${formatAmount(order.receive_amount)} ${currencyLabel(order.receive_currency, order.receive_currency_info)}`;
+  // Icons beside the currencies (decision 038), as on the queue and the customer's order page.
+  const send = (
+    <CurrencyText
+      code={order.send_currency}
+      info={order.send_currency_info}
+      text={`${formatAmount(order.send_amount)} ${currencyLabel(order.send_currency, order.send_currency_info)}`}
+    />
+  );
+  const receive = (
+    <CurrencyText
+      code={order.receive_currency}
+      info={order.receive_currency_info}
+      text={`${formatAmount(order.receive_amount)} ${currencyLabel(order.receive_currency, order.receive_currency_info)}`}
+    />
+  );
+  // The payout goes over the receive currency's network, the deposit over the send currency's.
+  const payoutNetwork = order.iban ? null : order.receive_currency_info?.network;
+  const depositNetwork = order.send_currency_info?.network;
   const statusText = (status: string) => (isOrderStatus(status) ? statusLabel(t, status) : status);
   const historyNote = (note: string) => reasonLabel(t, note) ?? note;
   const mono = (value: string | null) => (value ? <span className="mono">{value}</span> : null);
@@ -41,7 +59,17 @@ export function OrderBody({ order, onDone }: { order: DetailOrder; onDone: () =>
             [t('detail.receive'), receive],
             [t('detail.rate'), formatAmount(order.rate)],
             [t('detail.valueUsdt'), order.amount_usdt ? formatAmount(order.amount_usdt) : null],
-            [t('detail.payoutTo'), mono(order.wallet_address ?? order.iban)],
+            [
+              t('detail.payoutTo'),
+              order.wallet_address || order.iban ? (
+                <ChainValue
+                  key="payout-to"
+                  value={order.wallet_address ?? order.iban}
+                  href={explorerAddressUrl(payoutNetwork, order.wallet_address)}
+                  label={t('detail.payoutTo')}
+                />
+              ) : null,
+            ],
             [t('detail.payoutMemo'), mono(order.payout_memo)],
             [t('detail.fullName'), order.full_name],
             [t('detail.email'), order.email],
@@ -60,7 +88,17 @@ export function OrderBody({ order, onDone }: { order: DetailOrder; onDone: () =>
                 : order.locale,
             ],
             [t('detail.id'), mono(order.id)],
-            [t('detail.payoutTxId'), mono(order.payout_tx_id)],
+            [
+              t('detail.payoutTxId'),
+              order.payout_tx_id ? (
+                <ChainValue
+                  key="payout-tx"
+                  value={order.payout_tx_id}
+                  href={explorerTxUrl(payoutNetwork, order.payout_tx_id)}
+                  label={t('detail.payoutTxId')}
+                />
+              ) : null,
+            ],
             [
               t('detail.canceledBy'),
               order.canceled_by === 'user' || order.canceled_by === 'staff'
@@ -87,7 +125,17 @@ export function OrderBody({ order, onDone }: { order: DetailOrder; onDone: () =>
                     [t('detail.reference'), mono(order.payment_reference)],
                   ]
                 : [
-                    [t('detail.depositAddress'), mono(order.deposit_address)],
+                    [
+                      t('detail.depositAddress'),
+                      order.deposit_address ? (
+                        <ChainValue
+                          key="deposit"
+                          value={order.deposit_address}
+                          href={explorerAddressUrl(depositNetwork, order.deposit_address)}
+                          label={t('detail.depositAddress')}
+                        />
+                      ) : null,
+                    ],
                     [t('detail.depositMemo'), mono(order.deposit_memo)],
                   ]
             }

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { currencyLabel } from '@app/shared/exchange';
+import { currencyLabel, explorerAddressUrl, explorerTxUrl } from '@app/shared/exchange';
 
 import { formatAmount, formatDateTime } from '#app/account/format.ts';
 import { useLocale } from '#app/i18n/locale.ts';
 
 import type { DetailOrder } from './action-fields.ts';
+import { ChainValue } from './chain-value.tsx';
 import { Facts } from './facts.tsx';
 import { signedDifference } from './order-steps.ts';
 import { reasonLabel } from './statuses.ts';
@@ -56,9 +57,30 @@ export function PaymentFacts({ order }: { order: DetailOrder }) {
     [t('detail.quotedRate'), order.quoted_rate ? formatAmount(order.quoted_rate) : null],
   ];
   const refund: Array<[string, ReactNode]> = [
-    [t('detail.refundAddress'), mono(order.refund_address)],
+    // A refund goes back over the send currency's network.
+    [
+      t('detail.refundAddress'),
+      order.refund_address ? (
+        <ChainValue
+          key="refund-address"
+          value={order.refund_address}
+          href={explorerAddressUrl(order.send_currency_info?.network, order.refund_address)}
+          label={t('detail.refundAddress')}
+        />
+      ) : null,
+    ],
     [t('detail.refundMemo'), mono(order.refund_memo)],
-    [t('detail.refundTxId'), mono(order.refund_tx_id)],
+    [
+      t('detail.refundTxId'),
+      order.refund_tx_id ? (
+        <ChainValue
+          key="refund-tx"
+          value={order.refund_tx_id}
+          href={explorerTxUrl(order.send_currency_info?.network, order.refund_tx_id)}
+          label={t('detail.refundTxId')}
+        />
+      ) : null,
+    ],
     [t('detail.refundedAt'), when(order.refunded_at)],
   ];
   const shown = (rows: Array<[string, ReactNode]>) => rows.some(([, value]) => value);

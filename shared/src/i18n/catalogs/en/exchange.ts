@@ -83,6 +83,12 @@ export const exchange = {
     depositMemo: 'Memo / destination tag',
     memoWarning: 'Include the memo, or the payment cannot be matched to your order.',
     qrCode: 'QR code of the deposit address',
+    // Issue 23 (decision 042): the code is a payment URI a wallet reads the amount from.
+    qrCodePayment: 'Payment QR code: the deposit address, the amount and any memo',
+    qrHint:
+      'Scan it with your wallet: it fills in the address and the amount. Check both before you send.',
+    explorer: 'Explorer',
+    explorerLabel: '{{label}} in the block explorer (opens in a new tab)',
     bank: {
       beneficiary: 'Beneficiary',
       accountNumber: 'Account number',

@@ -105,6 +105,8 @@ export interface AuthApi {
   refreshTokens(refreshToken: string): Promise<TokensAnswer>;
   resetPassword(email: string): Promise<OkAnswer>;
   changePassword(input: ChangePasswordInput): Promise<OkAnswer>;
+  /** Whether the e-mailed reset link's token is still good (unknown, used or expired: false). */
+  checkResetToken(token: string): Promise<{ ok: true; valid: boolean }>;
   /** Turns two-factor sign-in on or off for the signed-in user (issue 19). */
   setTwoFactor(input: TwoFactorInput): Promise<TwoFactorAnswer>;
   logout(refreshToken: string): Promise<OkAnswer>;
@@ -218,6 +220,11 @@ export function createAuthApi(options: AuthApiOptions): AuthApi {
     refreshTokens: async (refreshToken) => tokens(await post('/refresh_tokens', { refreshToken })),
     resetPassword: async (email) => ok(await post('/reset_password', { email })),
     changePassword: async (input) => ok(await post('/change-password', { ...input })),
+    checkResetToken: async (token) =>
+      expect<{ ok: true; valid: boolean }>(
+        await post('/change-password/check', { token }),
+        (value) => value['ok'] === true && typeof value['valid'] === 'boolean',
+      ),
     setTwoFactor: async (input) =>
       expect<TwoFactorAnswer>(
         await post('/two-factor', { ...input }),

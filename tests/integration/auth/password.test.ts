@@ -78,6 +78,13 @@ describe.each(databaseTargets)('password reset and change on $name', (target) =>
     );
     expect(stored.rows[0]!.token_hash.toString('base64url')).not.toBe(token);
 
+    // The page asks whether the link is good as it opens; asking uses nothing up.
+    const check = (value: unknown) => server.post('/change-password/check', { token: value });
+    expect((await check(token)).body).toEqual({ ok: true, valid: true });
+    expect((await check(token)).body).toEqual({ ok: true, valid: true });
+    expect((await check('A'.repeat(43))).body).toEqual({ ok: true, valid: false });
+    expect((await check('cut-short')).body).toEqual({ ok: true, valid: false });
+
     // A policy error does not use the link up.
     const weak = await server.post('/change-password', { token, password: 'weak' });
     expect(weak.body['code']).toBe('password-too-short');
@@ -93,6 +100,7 @@ describe.each(databaseTargets)('password reset and change on $name', (target) =>
     const again = await server.post('/change-password', { token, password: 'Another-pass-99' });
     expect(again.status).toBe(400);
     expect(again.body['code']).toBe('invalid-reset-token');
+    expect((await check(token)).body).toEqual({ ok: true, valid: false });
 
     expect((await login('reset@example.com', PASSWORD)).status).toBe(401);
     expect((await login('reset@example.com', NEW_PASSWORD)).status).toBe(200);

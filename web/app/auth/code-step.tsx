@@ -13,13 +13,15 @@ export interface CodeStepProps {
   onBack: (reason?: string) => void;
   /** The heading level of the step's title. */
   headingLevel?: 1 | 2;
+  /** Where going back leads, when not to the login form (the order form's own step). */
+  backLabel?: string;
 }
 
 /**
  * The second step of login and of quick-auth for a known e-mail (spec section 2): the 6-digit
  * code sent by e-mail, with a return-to-login link.
  */
-export function CodeStep({ onSignedIn, onBack, headingLevel = 1 }: CodeStepProps) {
+export function CodeStep({ onSignedIn, onBack, headingLevel = 1, backLabel }: CodeStepProps) {
   const { t } = useTranslation('auth');
   const email = useSession((state) => state.challenge?.email ?? '');
   const form = useAuthForm({
@@ -47,7 +49,13 @@ export function CodeStep({ onSignedIn, onBack, headingLevel = 1 }: CodeStepProps
     <>
       <Heading>{t('code.title')}</Heading>
       <p>{t('code.text', { email })}</p>
-      <form ref={form.formRef} method="post" noValidate onSubmit={form.onSubmit} aria-busy={form.pending}>
+      <form
+        ref={form.formRef}
+        method="post"
+        noValidate
+        onSubmit={form.onSubmit}
+        aria-busy={form.pending}
+      >
         <FormMessage message={form.formError} />
         <TextField
           {...form.field('code')}
@@ -67,7 +75,7 @@ export function CodeStep({ onSignedIn, onBack, headingLevel = 1 }: CodeStepProps
             onBack();
           }}
         >
-          {t('code.backToLogin')}
+          {backLabel ?? t('code.backToLogin')}
         </button>
       </p>
     </>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -35,6 +35,20 @@ export default function ChangePassword({ params }: Route.ComponentProps) {
   const to = useLocalePath();
   const [done, setDone] = useState(false);
   const [linkDead, setLinkDead] = useState(false);
+  // The link is checked as the page opens: a dead one is said before a password is typed.
+  useEffect(() => {
+    let current = true;
+    authApi()
+      .checkResetToken(params.token)
+      .then(({ valid }) => {
+        if (current && !valid) setLinkDead(true);
+      })
+      // Unreachable or refused (too many attempts): the form stays, its submit will say why.
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [params.token]);
   const form = useAuthForm({
     id: 'change-password',
     schema: ChangePasswordForm,
@@ -64,10 +78,25 @@ export default function ChangePassword({ params }: Route.ComponentProps) {
               {t('changePassword.login')}
             </Link>
           </p>
+        ) : linkDead ? (
+          <>
+            <FormMessage message="auth:errors.invalidResetToken" />
+            <p className="auth__links">
+              <Link className="button button--primary" to={to('/reset-password')}>
+                {t('changePassword.requestNew')}
+              </Link>
+            </p>
+          </>
         ) : (
           <>
-            <form ref={form.formRef} method="post" noValidate onSubmit={form.onSubmit} aria-busy={form.pending}>
-              <FormMessage message={linkDead ? 'auth:errors.invalidResetToken' : form.formError} />
+            <form
+              ref={form.formRef}
+              method="post"
+              noValidate
+              onSubmit={form.onSubmit}
+              aria-busy={form.pending}
+            >
+              <FormMessage message={form.formError} />
               <TextField
                 {...form.field('password')}
                 label={t('changePassword.password')}
@@ -83,11 +112,6 @@ export default function ChangePassword({ params }: Route.ComponentProps) {
               />
               <SubmitButton pending={form.pending}>{t('changePassword.submit')}</SubmitButton>
             </form>
-            {linkDead ? (
-              <p className="auth__links">
-                <Link to={to('/reset-password')}>{t('changePassword.requestNew')}</Link>
-              </p>
-            ) : null}
           </>
         )}
       </div>

@@ -257,6 +257,7 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
         <WizardProgress current="creation" />
         <CodeStep
           headingLevel={1}
+          backLabel={t('auth:code.backToOrder')}
           onBack={(reason) => {
             setCodeStep(false);
             if (reason) setFormError(t(keyFromData(reason)));

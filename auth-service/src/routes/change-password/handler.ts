@@ -12,7 +12,7 @@ import { parseBody } from '#src/http/validate';
 import { passwordChangedMail } from '#src/mail/templates';
 import { checkConfirmation, checkPasswordPolicy } from '#src/password-policy';
 import { presentedAccessToken } from '#src/session';
-import { ResetChangeBody, SignedInChangeBody } from './schema.ts';
+import { ResetChangeBody, ResetTokenCheckBody, SignedInChangeBody } from './schema.ts';
 
 export async function changePassword(ctx: AppContext, req: Request, res: Response) {
   const raw: unknown = req.body;
@@ -21,6 +21,24 @@ export async function changePassword(ctx: AppContext, req: Request, res: Respons
   if (hasToken || accessToken === undefined) await withResetToken(ctx, req);
   else await signedIn(ctx, req, accessToken);
   res.json({ ok: true });
+}
+
+/**
+ * Whether a reset link is still good, asked when its page opens (issue 23: a dead link is said
+ * on arrival, not after a new password was typed). Nothing is used up; it counts against the
+ * same limit as the change itself. `{ ok: true, valid }`: a question answered, so no error
+ * status (a browser logs those); `valid` is false alike for an unknown, used or expired token.
+ */
+export async function checkResetToken(ctx: AppContext, req: Request, res: Response) {
+  await ctx.limit('changePassword', requestInfo(req).ip);
+  // A token no link could carry (cut short, mistyped) is as dead as an expired one.
+  const body = ResetTokenCheckBody.safeParse(req.body);
+  if (!body.success) {
+    res.json({ ok: true, valid: false });
+    return;
+  }
+  const target = await peekResetToken(ctx.db, sha256(body.data.token));
+  res.json({ ok: true, valid: target !== undefined });
 }
 
 /**

@@ -13,3 +13,6 @@ export const SignedInChangeBody = z.object({
   currentPassword: password,
   locale,
 });
+
+/** POST /change-password/check: is the e-mailed link's token still good? */
+export const ResetTokenCheckBody = z.object({ token: opaqueToken });

@@ -13,6 +13,7 @@ import { useSubscription } from '@app/client/graphql/use-subscription.ts';
 import { splitLocalePath } from '@app/shared/i18n';
 
 import { DataTable } from '#app/account/data-table.tsx';
+import { LevelProgressCard } from '#app/account/level-progress.tsx';
 import { formatAmount, formatDateTime } from '#app/account/format.ts';
 import { ReferralNameDialog } from '#app/account/referral-name-dialog.tsx';
 import { LoadingPage, SignInPrompt } from '#app/account/sign-in-prompt.tsx';
@@ -176,6 +177,8 @@ function AffiliatePage({
           ))}
         </dl>
       </section>
+
+      <LevelProgressCard userId={userId} />
 
       <section className="card referral-link" aria-labelledby="referral-link-title">
         <h2 id="referral-link-title">{t('affiliate.link.title')}</h2>

@@ -6,6 +6,7 @@ import { splitLocalePath } from '@app/shared/i18n';
 import { contentMeta } from '#app/components/content/content-meta.ts';
 import { ContentPageView } from '#app/components/content/content-page.tsx';
 import { findServicePage } from '#app/content/pages/index.server.ts';
+import { PairRateSection } from '#app/exchange/pair-rate-section.tsx';
 
 import type { Route } from './+types/partner-page';
 
@@ -22,5 +23,11 @@ export const meta: Route.MetaFunction = ({ location, matches, loaderData }) =>
 
 export default function PartnerPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('pages');
-  return <ContentPageView page={loaderData} trail={[{ label: t('crumbs.partners') }]} />;
+  return (
+    <ContentPageView
+      page={loaderData}
+      trail={[{ label: t('crumbs.partners') }]}
+      intro={<PairRateSection cta={loaderData.cta} />}
+    />
+  );
 }

@@ -46,6 +46,21 @@ export const account = {
       usdt: '{{amount}} USDT',
       percent: '{{rate}}%',
     },
+    level: {
+      title: 'Your level',
+      current: 'Level: {{level}}',
+      progress: '{{done}} of {{required}} completed exchanges to {{next}}',
+      top: 'You are on the top level.',
+      manual: 'Your level was set by our team.',
+      hint: 'Completed exchanges move you up a level, with a better rate.',
+      names: {
+        new: 'New',
+        bronze: 'Bronze',
+        silver: 'Silver',
+        gold: 'Gold',
+        platinum: 'Platinum',
+      },
+    },
     link: {
       title: 'Your referral link',
       label: 'Referral link',

@@ -22,6 +22,11 @@ export const home = {
     quoting: 'Calculating…',
     exchange: 'Exchange',
     nextWindow: 'Orders in this direction are processed from {{time}}.',
+    yourRate: 'Your rate: 1 {{from}} ≈ {{rate}} {{to}}',
+    betterBy: 'you get {{percent}}% more',
+    maxIs: 'The most you can exchange is {{amount}} {{currency}}.',
+    minIs: 'The least you can exchange is {{amount}} {{currency}}.',
+    rateNow: 'Rate now',
     unavailable: 'This direction is not available right now.',
     errors: {
       'amount-below-min': 'The amount is below the minimum.',

@@ -48,6 +48,21 @@ export const account: Messages<typeof en> = {
       usdt: '{{amount}} USDT',
       percent: '{{rate}}%',
     },
+    level: {
+      title: 'Ваш уровень',
+      current: 'Уровень: {{level}}',
+      progress: '{{done}} из {{required}} завершённых обменов до уровня «{{next}}»',
+      top: 'У вас наивысший уровень.',
+      manual: 'Ваш уровень установлен нашей командой.',
+      hint: 'Завершённые обмены повышают уровень, а с ним и курс.',
+      names: {
+        new: 'Новый',
+        bronze: 'Бронзовый',
+        silver: 'Серебряный',
+        gold: 'Золотой',
+        platinum: 'Платиновый',
+      },
+    },
     link: {
       title: 'Ваша реферальная ссылка',
       label: 'Реферальная ссылка',

@@ -24,6 +24,11 @@ export const home: Messages<typeof en> = {
     quoting: 'Считаем…',
     exchange: 'Обменять',
     nextWindow: 'Заявки по этому направлению обрабатываются с {{time}}.',
+    yourRate: 'Ваш курс: 1 {{from}} ≈ {{rate}} {{to}}',
+    betterBy: 'вы получаете на {{percent}}% больше',
+    maxIs: 'Можно обменять не больше {{amount}} {{currency}}.',
+    minIs: 'Можно обменять не меньше {{amount}} {{currency}}.',
+    rateNow: 'Курс сейчас',
     unavailable: 'Это направление сейчас недоступно.',
     errors: {
       'amount-below-min': 'Сумма меньше минимальной.',

@@ -48,6 +48,21 @@ export const account: Messages<typeof en> = {
       usdt: '{{amount}} USDT',
       percent: '{{rate}}%',
     },
+    level: {
+      title: 'Ваш рівень',
+      current: 'Рівень: {{level}}',
+      progress: '{{done}} з {{required}} завершених обмінів до рівня «{{next}}»',
+      top: 'У вас найвищий рівень.',
+      manual: 'Ваш рівень встановила наша команда.',
+      hint: 'Завершені обміни підвищують рівень, а з ним і курс.',
+      names: {
+        new: 'Новий',
+        bronze: 'Бронзовий',
+        silver: 'Срібний',
+        gold: 'Золотий',
+        platinum: 'Платиновий',
+      },
+    },
     link: {
       title: 'Ваше реферальне посилання',
       label: 'Реферальне посилання',

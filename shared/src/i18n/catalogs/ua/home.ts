@@ -24,6 +24,11 @@ export const home: Messages<typeof en> = {
     quoting: 'Рахуємо…',
     exchange: 'Обміняти',
     nextWindow: 'Заявки за цим напрямком обробляються з {{time}}.',
+    yourRate: 'Ваш курс: 1 {{from}} ≈ {{rate}} {{to}}',
+    betterBy: 'ви отримуєте на {{percent}}% більше',
+    maxIs: 'Можна обміняти не більше {{amount}} {{currency}}.',
+    minIs: 'Можна обміняти не менше {{amount}} {{currency}}.',
+    rateNow: 'Курс зараз',
     unavailable: 'Цей напрямок зараз недоступний.',
     errors: {
       'amount-below-min': 'Сума менша за мінімальну.',

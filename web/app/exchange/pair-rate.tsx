@@ -1,0 +1,87 @@
+import { useTranslation } from 'react-i18next';
+
+import {
+  type PairRateState,
+  type SideLimits,
+  usePairRate,
+} from '@app/client/exchange/use-pair-rate.ts';
+import { type CurrencyOption, formatRate, trimZeros } from '@app/shared/exchange';
+
+import { useSession, withAccessToken } from '#app/auth/session.ts';
+
+/**
+ * The pair's live rate before typing (issue 23, decision 046), asked with the signed-in
+ * person's token once the session is known to be theirs, so they see their own price.
+ */
+export function usePortalPairRate(from: string, to: string): PairRateState {
+  const isLoggedIn = useSession((state) => state.isLoggedIn);
+  return usePairRate({ from, to, withAccessToken: isLoggedIn ? withAccessToken : null });
+}
+
+interface PairRateTextProps {
+  state: PairRateState;
+  from: Pick<CurrencyOption, 'code' | 'symbol'> | undefined;
+  to: Pick<CurrencyOption, 'code' | 'symbol'> | undefined;
+}
+
+/**
+ * "1 BTC ≈ 93240.291 USDT" at the public rate and, when the person's own rate is better,
+ * "Your rate: 1 BTC ≈ 95120.53 USDT, you get 2.0% more" beside it. Rates keep 8 significant
+ * digits (formatRate). Nothing while the first answer loads or when there is none.
+ */
+export function PairRateText({ state, from, to }: PairRateTextProps) {
+  const { t } = useTranslation('home');
+  if (state.status !== 'ready' || !from || !to) return null;
+  const { rate } = state;
+  // An answer for the previous pair may still be shown for a moment; never label it wrongly.
+  if (rate.from !== from.code || rate.to !== to.code) return null;
+  const pair = { from: from.symbol, to: to.symbol };
+  return (
+    <span className="pair-rate" data-pair-rate={`${rate.from}-${rate.to}`}>
+      <span className="pair-rate__public">
+        {t('widget.rate', { ...pair, rate: formatRate(rate.publicRate) })}
+      </span>
+      {rate.betterByPercent !== null ? (
+        <>
+          {' · '}
+          <strong className="pair-rate__own">
+            {t('widget.yourRate', { ...pair, rate: formatRate(rate.rate) })}
+            {', '}
+            {t('widget.betterBy', { percent: rate.betterByPercent })}
+          </strong>
+        </>
+      ) : null}
+    </span>
+  );
+}
+
+/** The limits of the side being typed, from the pair's rate (the tighter of both currencies). */
+export function sideLimits(
+  state: PairRateState,
+  from: string,
+  to: string,
+  side: SideLimits['side'],
+): SideLimits | null {
+  if (state.status !== 'ready' || state.rate.from !== from || state.rate.to !== to) return null;
+  return state.rate.limits[side];
+}
+
+interface LimitsLineProps {
+  id?: string;
+  limits: Pick<SideLimits, 'min' | 'max'> | null;
+  /** How the limits' currency is written (its symbol, or the order form's label). */
+  currency: string | undefined;
+  className?: string;
+}
+
+/** The one "Min: … · Max: …" line of a form, in the currency being typed. */
+export function LimitsLine({ id, limits, currency, className }: LimitsLineProps) {
+  const { t } = useTranslation('home');
+  return (
+    <p id={id} className={className ?? 'field__hint'} data-limits="">
+      {limits && currency
+        ? `${t('widget.min', { amount: trimZeros(limits.min), currency })} · ${t('widget.max', { amount: trimZeros(limits.max), currency })}`
+        : null}
+    </p>
+  );
+}

@@ -61,6 +61,7 @@ function pages(locale: Locale): RouteConfigEntry[] {
             'routes/admin/user-custom-currency.tsx',
             id('admin-user-custom-currency'),
           ),
+          route('audit-log', 'routes/admin/audit-log.tsx', id('admin-audit-log')),
         ]),
       ]),
       route('*', 'routes/not-found.tsx', id('not-found')),

@@ -30,7 +30,13 @@ describe('i18n resources', () => {
     for (const locale of LOCALES) {
       const publicNamespaces = Object.keys(await loadResources(locale));
       const staffNamespaces = Object.keys(await loadStaffResources(locale));
-      expect(staffNamespaces).toEqual(['staff', 'staffOrders', 'staffTeam', 'staffCustomers']);
+      expect(staffNamespaces).toEqual([
+        'staff',
+        'staffOrders',
+        'staffTeam',
+        'staffCustomers',
+        'staffAudit',
+      ]);
       expect(publicNamespaces.filter((name) => staffNamespaces.includes(name))).toEqual([]);
     }
   });

@@ -1,0 +1,66 @@
+/** The staff console's audit log: /admin/audit-log (administrators; decision 045). */
+export const staffAudit = {
+  menu: 'Audit log',
+  title: 'Audit log',
+  lead: 'Every change to bank accounts, custom rates, staff roles, levels and settings: who made it, when, and the record before and after. Nobody can edit or delete these entries.',
+  count_one: '{{count}} entry',
+  count_other: '{{count}} entries',
+  loadFailed: 'The audit log could not be loaded.',
+  empty: 'No changes have been recorded yet.',
+  pageEmpty: 'This page is past the last entry.',
+  firstPage: 'Go to the first page',
+  filters: {
+    label: 'Filter the audit log',
+    table: 'What',
+    allTables: 'Everything',
+    actor: 'Who (e-mail contains)',
+    from: 'From',
+    to: 'To',
+    rangeError: '“From” must not be later than “To”.',
+  },
+  tables: {
+    bank_accounts: 'Bank accounts',
+    user_custom_carrency: 'Custom rates',
+    roles: 'Staff roles',
+    user_levels: 'Levels',
+    affiliate_settings: 'Affiliate settings',
+    portal_users: 'Customer level and access',
+  },
+  actions: {
+    insert: 'Created',
+    update: 'Changed',
+    delete: 'Deleted',
+  },
+  columns: {
+    when: 'When',
+    who: 'Who',
+    what: 'What',
+    changes: 'Before and after',
+  },
+  caption: 'Audit log entries, newest first',
+  who: {
+    /** A change with a session: the account and the role it acted in. */
+    staff: '{{email}} ({{role}})',
+    unknownAccount: 'Account {{id}}',
+    /** A change with no session: a migration, a script, psql. */
+    noSession: 'No session (database user {{dbRole}})',
+  },
+  roles: {
+    administrator: 'administrator',
+    manager: 'manager',
+    user: 'customer',
+    admin: 'admin secret',
+  },
+  record: 'Record {{key}}',
+  diff: {
+    field: 'Field',
+    before: 'Before',
+    after: 'After',
+    none: '—',
+    unchanged_one: '{{count}} unchanged field',
+    unchanged_other: '{{count}} unchanged fields',
+    yes: 'yes',
+    no: 'no',
+    empty: '(empty)',
+  },
+} as const;

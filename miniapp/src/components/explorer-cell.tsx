@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 
 import { openExternalLink } from '../telegram/sdk.ts';
 
+import '../order/order.css';
+
 /**
  * The block explorer's page of an address or a tx id shown just above (decision 042). Inside
  * Telegram it opens in Telegram's browser (a plain new tab is not what a mini-app gets); the

@@ -87,8 +87,8 @@ export const exchange = {
     qrCodePayment: 'Payment QR code: the deposit address, the amount and any memo',
     qrHint:
       'Scan it with your wallet: it fills in the address and the amount. Check both before you send.',
-    explorer: 'Explorer',
-    explorerLabel: '{{label}} in the block explorer (opens in a new tab)',
+    explorer: 'Open in explorer',
+    explorerLabel: '{{label}}: open in explorer (new tab)',
     bank: {
       beneficiary: 'Beneficiary',
       accountNumber: 'Account number',

@@ -87,8 +87,8 @@ export const exchange: Messages<typeof en> = {
     qrCodePayment: 'QR-код платежу: адреса для оплати, сума та мемо, якщо є',
     qrHint:
       'Відскануйте його гаманцем: він підставить адресу й суму. Перевірте їх перед відправленням.',
-    explorer: 'Оглядач',
-    explorerLabel: '{{label}} в оглядачі блокчейну (відкриється в новій вкладці)',
+    explorer: 'Відкрити в оглядачі',
+    explorerLabel: '{{label}}: відкрити в оглядачі (нова вкладка)',
     bank: {
       beneficiary: 'Отримувач',
       accountNumber: 'Номер рахунку',

@@ -54,6 +54,9 @@ async function main(): Promise<void> {
   if (telegram) openDeepLink(basePath, deepLinkTarget(deepLink), launchIdOf(telegram.initData));
 
   await loadCatalog(locale);
+  const i18n = createI18n(locale);
+  // index.html's title is English; Telegram shows this one in the app's header on some clients.
+  document.title = i18n.t('miniapp:title');
   const root = createRoot(document.getElementById('root')!);
   // A transition: React renders the first screen in slices, yielding to the browser between
   // them, instead of one long task (Lighthouse's blocking time on a slow phone).
@@ -62,7 +65,7 @@ async function main(): Promise<void> {
       <StrictMode>
         <App
           launch={launched}
-          i18n={createI18n(locale)}
+          i18n={i18n}
           basePath={basePath}
           // The first screen needs no account: the sign-in waits until the page is idle (at
           // most a second), so it does not compete with the first screen on a slow phone.

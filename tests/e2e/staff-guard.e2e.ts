@@ -21,7 +21,7 @@ import { expect, hydrated, test } from './support.ts';
 
 /*
  * The staff console is closed to everyone else (issue 7): a visitor reaching an admin route is
- * sent to login, a signed-in customer gets "Page not found", and every GraphQL operation the
+ * sent to login, a signed-in customer gets "No access" (decision 041), and every GraphQL operation the
  * console sends (its operation files, read here, so a new one is covered the day it lands)
  * is refused to both or answers nothing that is not theirs. The guard in the page is
  * convenience; the engine's permissions are what this proves.
@@ -51,7 +51,7 @@ test('a visitor reaching an admin route is sent to login, and comes back after i
   );
 });
 
-test('a signed-in customer gets "Page not found" on every admin route, and no staff menu', async ({
+test('a signed-in customer gets "No access" on every admin route, and no staff menu', async ({
   page,
 }) => {
   const customer = await newCustomer('guard');
@@ -59,12 +59,12 @@ test('a signed-in customer gets "Page not found" on every admin route, and no st
   for (const route of ADMIN_ROUTES) {
     await page.goto(route);
     await hydrated(page);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('No access');
     await expect(page.getByRole('link', { name: 'Bank accounts' })).toHaveCount(0);
   }
   await page.goto('/ua/admin/transactions');
   await hydrated(page);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Сторінку не знайдено');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Немає доступу');
 });
 
 // ------------------------------------------------------------------ the console's operations

@@ -171,7 +171,7 @@ test.describe('staff team pages', () => {
     // The managers page is the administrators' only.
     await page.goto('/admin/managers');
     await hydrated(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'No access' })).toBeVisible();
 
     await page.goto('/admin/bank-accounts');
     await hydrated(page);

@@ -26,11 +26,15 @@ import {
   splitLocalePath,
 } from '@app/shared/i18n';
 
+import type { PublicEnv } from '@app/shared/public-env';
+
 import type { Route } from './+types/root';
 import { isReferralCode, REFERRAL_COOKIE, REFERRAL_COOKIE_MAX_AGE } from './auth/referral.ts';
 import { BuildCheck, useReloadOnChunkError } from './build-check/build-check.tsx';
-import { ErrorPage } from './components/error-page.tsx';
+import { ErrorPage, errorKind, errorMeta } from './components/error-page.tsx';
 import { HOLD_SUBMITS_SCRIPT } from './components/forms/hold-submits-script.ts';
+import { Footer } from './components/layout/footer.tsx';
+import { Header } from './components/layout/header.tsx';
 import { useLocale } from './i18n/locale.ts';
 import { LiveChat } from './live-chat/live-chat.tsx';
 import stylesHref from './styles/app.css?url';
@@ -47,6 +51,15 @@ export const links: Route.LinksFunction = () => [
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  // A malformed address (`/transaction/%E0%A4%A`, a link cut short) names no page: 400, the
+  // branded page in the prefix's language (web/server/app.ts sends these here).
+  // It carries the public env, which the layout writes as on any page (below).
+  if (isMalformedPath(url.pathname))
+    throw data(
+      { publicEnv: context.publicEnv },
+      // Without a status text React Router would name it "Internal Server Error" in the page data.
+      { status: 400, statusText: 'Bad Request' },
+    );
   const cookies = parseCookies(request.headers.get('cookie') ?? '');
   const headers = new Headers();
   const remember = (name: string, value: string, maxAge: number) =>
@@ -78,6 +91,21 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return data({ publicEnv: context.publicEnv }, { headers });
 }
 
+/** A malformed percent-encoding: the path cannot be decoded. */
+function isMalformedPath(path: string): boolean {
+  try {
+    // The decoded value is used, so no bundler drops the call as free of side effects (Rolldown
+    // did: the check never failed).
+    return decodeURIComponent(path).length < 0;
+  } catch {
+    return true;
+  }
+}
+
+/** The title of a failure the root catches (the layouts' pages give their own). */
+export const meta: Route.MetaFunction = ({ error, location }) =>
+  error ? errorMeta(error, splitLocalePath(location.pathname).locale) : [];
+
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -85,6 +113,13 @@ export function Layout({ children }: { children: ReactNode }) {
   // Only this locale's catalogs are in the browser (loaded before hydration, entry.client.tsx).
   const i18n = useI18n(locale);
   const root = useRouteLoaderData<typeof loader>('root');
+  // The loader's own refusal (a malformed address) has no loader data: its error carries the env.
+  const failure = useRouteError();
+  const publicEnv =
+    root?.publicEnv ??
+    (isRouteErrorResponse(failure)
+      ? (failure.data as { publicEnv?: PublicEnv } | null)?.publicEnv
+      : undefined);
   return (
     <html lang={LANGUAGE_TAGS[locale]} className="dark" data-theme="dark">
       <head>
@@ -94,16 +129,23 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="dark" />
         <Meta />
-        <Links />
+        {/*
+         * No nonce on links: the policy lets this origin's stylesheets and icons in without one.
+         * React Router would otherwise give them the server's nonce, which the browser's render
+         * never has (HydratedRouter takes none, and browsers hide nonces from the DOM), so React
+         * reported "Extra attributes from the server: nonce" on every page. Its scripts skip
+         * that check (suppressHydrationWarning) and keep theirs.
+         */}
+        <Links nonce="" />
       </head>
       <body>
         <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
         <ScrollRestoration />
-        {root ? (
+        {publicEnv ? (
           <script
             // The public env for client code; whitelisted on the server (getPublicEnv).
             dangerouslySetInnerHTML={{
-              __html: `window.__PUBLIC_ENV__=${JSON.stringify(root.publicEnv).replace(/</g, '\\u003c')}`,
+              __html: `window.__PUBLIC_ENV__=${JSON.stringify(publicEnv).replace(/</g, '\\u003c')}`,
             }}
           />
         ) : null}
@@ -131,11 +173,19 @@ export default function App() {
   );
 }
 
-/** Failures outside any page layout (the layout's own boundary catches the rest). */
+/**
+ * Failures outside any page layout (the layout's own boundary catches the rest), such as the
+ * malformed address of the loader: the site's frame around the page of the status.
+ */
 export function ErrorBoundary() {
   const error = useRouteError();
   // A page part of an earlier build that is gone: a reload fetches the current one.
   useReloadOnChunkError(error);
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return <ErrorPage kind={notFound ? 'not-found' : 'server'} />;
+  return (
+    <>
+      <Header />
+      <ErrorPage kind={errorKind(error)} />
+      <Footer />
+    </>
+  );
 }

@@ -1,6 +1,8 @@
 import { createRequestHandler } from '@react-router/express';
-import express, { type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { ServerBuild } from 'react-router';
+
+import { resources, splitLocalePath } from '@app/shared/i18n';
 
 import { createLogger, type Logger } from '@app/shared/log';
 import {
@@ -72,4 +74,87 @@ export function createWebApp(
   // Prometheus, on this server's own port (the public proxy never routes it).
   app.get(METRICS_PATH, metricsRoute(metrics, env.METRICS_TOKEN));
   return app;
+}
+
+/** A request whose address is not valid percent-encoding (`/transaction/%E0%A4%A`). */
+export function isMalformedPath(path: string): boolean {
+  try {
+    // The decoded value is used, so no bundler drops the call as free of side effects (Rolldown
+    // did: the check never failed).
+    return decodeURIComponent(path).length < 0;
+  } catch {
+    return true;
+  }
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * The last resort, when even the portal could not render: a plain page in the address's language
+ * with the status and nothing of the error. Express's own handler would print the stack and the
+ * server's paths whenever NODE_ENV is not `production`, which is how `npm start` runs.
+ */
+export function plainErrorPage(path: string, status: number): string {
+  const locale = splitLocalePath(path.startsWith('/') ? path : '/').locale;
+  const { errors } = resources[locale].common;
+  const [title, text] =
+    status === 400
+      ? [errors.badRequestTitle, errors.badRequestText]
+      : status === 404
+        ? [errors.notFoundTitle, errors.notFoundText]
+        : [errors.serverTitle, errors.serverText];
+  const home = locale === 'en' ? '/' : `/${locale}`;
+  return [
+    '<!doctype html>',
+    `<html lang="${locale === 'ua' ? 'uk-UA' : locale}">`,
+    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>`,
+    `<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`,
+    `<p><a href="${home}">${escapeHtml(errors.backHome)}</a></p></main></body></html>`,
+  ].join('');
+}
+
+/**
+ * The portal's answer to errors Express meets before a page renders. A malformed address (the
+ * router cannot decode its parameters, `send` cannot decode its file path) is the visitor's
+ * mistake: it goes to the portal, whose root loader answers 400 with the branded page in the
+ * address's language (web/app/root.tsx). Anything else, or a failure of that render, gets
+ * plainErrorPage: never a stack trace or a server path, whatever NODE_ENV says.
+ */
+export function pageErrors(portal: RequestHandler, logger: Logger): ErrorRequestHandler {
+  const last: ErrorRequestHandler = (error: unknown, req, res, next) => {
+    // Mid-answer there is nothing left to say; Express closes the connection.
+    if (res.headersSent) return next(error);
+    const status = statusOf(error);
+    if (status >= 500) logger.error({ err: error }, 'request failed');
+    res
+      .status(status)
+      .set('content-type', 'text/html; charset=utf-8')
+      .set('cache-control', 'no-store')
+      .send(plainErrorPage(req.path, status));
+  };
+  return (error: unknown, req, res, next) => {
+    const page = req.method === 'GET' || req.method === 'HEAD';
+    if (page && !res.headersSent && isMalformedPath(req.path)) {
+      // The address stays the visitor's mistake (400) even if the branded page fails.
+      const fallback = (failure?: unknown) => {
+        if (failure) logger.error({ err: failure }, 'the error page failed');
+        last(error, req, res, next);
+      };
+      try {
+        void Promise.resolve(portal(req, res, fallback)).catch(fallback);
+      } catch (failure) {
+        fallback(failure);
+      }
+      return;
+    }
+    last(error, req, res, next);
+  };
+}
+
+/** The HTTP status an error carries (http-errors' `status`, `send`'s `statusCode`), else 500. */
+function statusOf(error: unknown): number {
+  const { status, statusCode } = (error ?? {}) as { status?: unknown; statusCode?: unknown };
+  const code = typeof status === 'number' ? status : statusCode;
+  return typeof code === 'number' && code >= 400 && code < 600 ? code : 500;
 }

@@ -17,7 +17,7 @@ import { loadEnv } from '@app/shared/env';
 import { createLogger } from '@app/shared/log';
 import { keepIdleConnectionsOpen } from '@app/shared/service';
 
-import { createPortalHandler, createWebApp } from './app.ts';
+import { createPortalHandler, createWebApp, pageErrors } from './app.ts';
 import { devServerFs } from './dev-fs.ts';
 import { getPublicEnv, WebEnv } from './env.ts';
 import { mountMiniapp } from './miniapp.ts';
@@ -70,7 +70,9 @@ if (build) {
     res.set('cache-control', 'no-store').json({ buildId });
   });
   await mountMiniapp(miniappOptions);
-  app.all('/{*splat}', createPortalHandler(build, publicEnv));
+  const portal = createPortalHandler(build, publicEnv);
+  app.all('/{*splat}', portal);
+  app.use(pageErrors(portal, logger));
 } else {
   const vite = await import('vite');
   const devServer = await vite.createServer({
@@ -85,13 +87,12 @@ if (build) {
   app.get('/build.json', (_req, res) => {
     res.set('cache-control', 'no-store').json({ buildId });
   });
-  app.all(
-    '/{*splat}',
-    createPortalHandler(
-      () => devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
-      publicEnv,
-    ),
+  const portal = createPortalHandler(
+    () => devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
+    publicEnv,
   );
+  app.all('/{*splat}', portal);
+  app.use(pageErrors(portal, logger));
 }
 
 server.listen(env.WEB_PORT, env.WEB_HOST);

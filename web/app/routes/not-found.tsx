@@ -8,7 +8,8 @@ import type { Route } from './+types/not-found';
 
 /** Every unmatched path: status 404 and the "Page not found" page (spec section 2). */
 export function loader(): never {
-  throw data(null, { status: 404 });
+  // Without a status text React Router would name it "Internal Server Error" in the page data.
+  throw data(null, { status: 404, statusText: 'Not Found' });
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {

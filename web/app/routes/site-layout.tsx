@@ -1,14 +1,13 @@
-import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router';
+import { Outlet, useRouteError } from 'react-router';
 
 import { splitLocalePath } from '@app/shared/i18n';
 
 import { SessionBridge } from '#app/auth/session-bridge.tsx';
 import { useReloadOnChunkError } from '#app/build-check/build-check.tsx';
-import { ErrorPage } from '#app/components/error-page.tsx';
+import { ErrorPage, errorKind, errorMeta } from '#app/components/error-page.tsx';
 import { Footer } from '#app/components/layout/footer.tsx';
 import { Header } from '#app/components/layout/header.tsx';
 import { Toaster } from '#app/components/notify/toaster.tsx';
-import { translatorFor } from '#app/i18n/meta.ts';
 
 import type { Route } from './+types/site-layout';
 
@@ -28,24 +27,18 @@ export default function SiteLayout() {
 /** The error pages' titles (a page's own meta wins while it renders). */
 export const meta: Route.MetaFunction = ({ error, location }) => {
   if (!error) return [];
-  const t = translatorFor(splitLocalePath(location.pathname).locale);
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return [
-    { title: notFound ? t('errors.notFoundTitle') : t('errors.serverTitle') },
-    { name: 'robots', content: 'noindex' },
-  ];
+  return errorMeta(error, splitLocalePath(location.pathname).locale);
 };
 
-/** A page's failure keeps the frame: 404 is "Page not found", anything else the 500 page. */
+/** A page's failure keeps the frame, with the page of its status (errorKind). */
 export function ErrorBoundary() {
   const error = useRouteError();
   // A page part of an earlier build that is gone: a reload fetches the current one.
   useReloadOnChunkError(error);
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <>
       <Header />
-      <ErrorPage kind={notFound ? 'not-found' : 'server'} />
+      <ErrorPage kind={errorKind(error)} />
       <Footer />
     </>
   );

@@ -25,9 +25,31 @@ export const meta: Route.MetaFunction = ({ location }) => {
 };
 
 /**
+ * "No access", its title included: the meta above renders on the server, which cannot know who
+ * is asking (decision 041), so the browser sets the title once the session has said.
+ */
+function Forbidden({ email }: { email: string | null }) {
+  const { t } = useTranslation();
+  const title = t('errors.forbiddenTitle');
+  useEffect(() => {
+    const previous = document.title;
+    document.title = title;
+    return () => {
+      document.title = previous;
+    };
+  }, [title]);
+  return (
+    <ErrorPage kind="forbidden">
+      {email ? <p>{t('errors.signedInAs', { email })}</p> : null}
+    </ErrorPage>
+  );
+}
+
+/**
  * The staff console's frame (spec sections 2 and 6): its own navigation, and the guard. The
- * session lives in the browser, so the server renders the loading state; then a visitor is
- * sent to login (and back), and a signed-in person without the role sees "Page not found".
+ * session lives in the browser, so the server renders the loading state (status 200: it cannot
+ * tell a manager from a customer, decision 041); then a visitor is sent to login (and back), and
+ * a signed-in person without the role sees "No access".
  */
 export default function StaffLayout() {
   const { t } = useTranslation();
@@ -49,7 +71,7 @@ export default function StaffLayout() {
   }, [access, locale, navigate, pathname, search]);
 
   if (access === 'loading' || access === 'sign-in') return <LoadingPage />;
-  if (access === 'not-found') return <ErrorPage kind="not-found" />;
+  if (access === 'forbidden') return <Forbidden email={user?.email ?? null} />;
   if (!textsReady) return <LoadingPage />;
 
   const role = isAdmin(user) ? 'administrator' : 'manager';
@@ -59,7 +81,6 @@ export default function StaffLayout() {
     { path: '/admin/bank-accounts', label: t('menu.bankAccounts') },
     { path: '/admin/user-custom-currency', label: t('menu.userCustomCurrency') },
     { path: '/admin/support-requests', label: t('menu.supportRequests') },
-    ...(isAdmin(user) ? [{ path: '/admin/audit-log', label: t('staffAudit:menu') }] : []),
   ];
   return (
     <div className="staff">

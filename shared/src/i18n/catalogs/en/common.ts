@@ -7,6 +7,8 @@ export const common = {
   menu: {
     open: 'Open menu',
     close: 'Close menu',
+    /** The header's navigation landmark. */
+    main: 'Main menu',
     home: 'Home',
     products: 'Products',
     forPartners: 'For partners',
@@ -55,6 +57,15 @@ export const common = {
     serverTitle: 'Internal Server Error',
     serverText: 'Something went wrong on our side. Please try again in a moment.',
     backHome: 'Back to the home page',
+    badRequestTitle: 'This address is not valid',
+    badRequestText:
+      'The link is broken or was cut short. Check it, or start again from the home page.',
+    forbiddenTitle: 'No access',
+    forbiddenText: 'This page is for the service’s staff only. Your account has no staff role.',
+    signedInAs: 'You are signed in as {{email}}.',
+    notSentTitle: 'The form was not sent',
+    notSentText:
+      'The page had not finished loading when the form was sent. Go back, wait until the page has loaded and send the form again.',
   },
   /** The portal's confirmation dialog (components/confirm-dialog.tsx). */
   dialog: {

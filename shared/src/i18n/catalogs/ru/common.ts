@@ -9,6 +9,8 @@ export const common: Messages<typeof en> = {
   menu: {
     open: 'Открыть меню',
     close: 'Закрыть меню',
+    /** The header's navigation landmark. */
+    main: 'Главное меню',
     home: 'Главная',
     products: 'Продукты',
     forPartners: 'Партнёрам',
@@ -57,6 +59,15 @@ export const common: Messages<typeof en> = {
     serverTitle: 'Внутренняя ошибка сервера',
     serverText: 'На нашей стороне что-то пошло не так. Попробуйте ещё раз чуть позже.',
     backHome: 'На главную',
+    badRequestTitle: 'Неверный адрес',
+    badRequestText: 'Ссылка повреждена или обрезана. Проверьте её или начните с главной страницы.',
+    forbiddenTitle: 'Нет доступа',
+    forbiddenText:
+      'Эта страница только для сотрудников сервиса. У вашей учётной записи нет такой роли.',
+    signedInAs: 'Вы вошли как {{email}}.',
+    notSentTitle: 'Форма не отправлена',
+    notSentText:
+      'Страница ещё не загрузилась, когда форма была отправлена. Вернитесь назад, дождитесь загрузки страницы и отправьте форму снова.',
   },
   /** The portal's confirmation dialog (components/confirm-dialog.tsx). */
   dialog: {

@@ -9,6 +9,8 @@ export const common: Messages<typeof en> = {
   menu: {
     open: 'Відкрити меню',
     close: 'Закрити меню',
+    /** The header's navigation landmark. */
+    main: 'Головне меню',
     home: 'Головна',
     products: 'Продукти',
     forPartners: 'Партнерам',
@@ -57,6 +59,16 @@ export const common: Messages<typeof en> = {
     serverTitle: 'Внутрішня помилка сервера',
     serverText: 'На нашому боці щось пішло не так. Спробуйте ще раз трохи згодом.',
     backHome: 'На головну',
+    badRequestTitle: 'Невірна адреса',
+    badRequestText:
+      'Посилання пошкоджене або обрізане. Перевірте його або почніть з головної сторінки.',
+    forbiddenTitle: 'Немає доступу',
+    forbiddenText:
+      'Ця сторінка лише для співробітників сервісу. Ваш обліковий запис не має такої ролі.',
+    signedInAs: 'Ви увійшли як {{email}}.',
+    notSentTitle: 'Форму не надіслано',
+    notSentText:
+      'Сторінка ще не завантажилася, коли форму було надіслано. Поверніться назад, дочекайтеся завантаження сторінки й надішліть форму знову.',
   },
   /** The portal's confirmation dialog (components/confirm-dialog.tsx). */
   dialog: {

@@ -8,7 +8,7 @@ import filterStylesHref from '#app/styles/staff-customers.css?url';
 
 import type { Route } from './+types/audit-log';
 
-/** Administrators only: the layout shows anyone else "Page not found". */
+/** Administrators only: the layout shows anyone else "No access" (decision 041). */
 export const handle = { adminOnly: true } satisfies StaffRouteHandle;
 
 // The filters' look is the support requests' (staff-customers.css, .staff-filters).

@@ -7,7 +7,7 @@ import stylesHref from '#app/styles/staff-team.css?url';
 
 import type { Route } from './+types/managers';
 
-/** Administrators only: the layout shows anyone else "Page not found". */
+/** Administrators only: the layout shows anyone else "No access" (decision 041). */
 export const handle = { adminOnly: true } satisfies StaffRouteHandle;
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }];

@@ -85,7 +85,7 @@ test('the owner cancels an order while it waits for the operator, asked in the p
   await expect(page.getByText('Waiting for operator')).toBeVisible();
 
   const opener = page.getByRole('button', { name: 'Cancel the exchange' });
-  const dialog = page.getByRole('alertdialog', { name: /^Cancel order \d+\?$/ });
+  const dialog = page.getByRole('dialog', { name: /^Cancel order \d+\?$/ });
   // "Keep the order" closes it, nothing changes, and focus is back on the button.
   await opener.click();
   await expect(dialog).toBeVisible();

@@ -164,7 +164,7 @@ test('late requisites: the late notice, and the order canceled at no cost', asyn
   expect(report.flaggedLate).toContain(order.number);
   await expect(page.getByText(/The operator is late with the payment details/)).toBeVisible();
   await page.getByRole('button', { name: 'Cancel at no cost' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel the exchange' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel the exchange' }).click();
   await expect(status(page)).toHaveText('Canceled');
   await expect(page.getByText(/The order was canceled/)).toBeVisible();
 });

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
  * The portal's one confirmation dialog (issue 7 for the staff console, issue 23 for the
  * customer's cancel): every step that needs a "are you sure" asks here, never with the
  * browser's `window.confirm()`, so the question looks like the site, speaks the page's language
- * and can be tested. A modal `<dialog>` (the browser traps focus in it and Escape closes it);
+ * and can be tested. A modal `<dialog>` (role dialog, named by its title and described by its
+ * text; the browser traps focus in it and Escape closes it);
  * the element that opened it gets focus back when it closes. It says what will happen, holds
  * the step's fields if it has any, and runs `onConfirm` on submit. While it runs the buttons
  * wait; a failure is shown in the dialog (`error`) so nothing typed is lost. It holds a form of
@@ -31,10 +32,7 @@ export function ConfirmDialog({
   confirmLabel: string;
   /** The button that closes without doing anything; "Back" unless the page says otherwise. */
   cancelLabel?: string;
-  /**
-   * A destructive step (cancel an order, revoke a role): the confirm button says so and the
-   * dialog is an `alertdialog`, so a screen reader announces it as a warning.
-   */
+  /** A destructive step (cancel an order, revoke a role): the confirm button says so. */
   danger?: boolean;
   pending?: boolean;
   error?: string | undefined;
@@ -80,7 +78,6 @@ export function ConfirmDialog({
     <dialog
       ref={dialog}
       className="dialog card"
-      role={danger ? 'alertdialog' : undefined}
       aria-modal="true"
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}

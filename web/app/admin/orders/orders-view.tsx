@@ -26,6 +26,7 @@ import { EmptyState, LoadFailed, Loading } from '#app/admin/states.tsx';
 import { CurrencyText } from '#app/exchange/currency-amount.tsx';
 import { useLocale } from '#app/i18n/locale.ts';
 
+import { ExportButton } from './export-button.tsx';
 import { FiltersForm, type CurrencyOption } from './filters-form.tsx';
 import { OrderDetail } from './order-detail.tsx';
 import { requisitesState } from './order-steps.ts';
@@ -97,6 +98,7 @@ export function OrdersView() {
         <StatusTabs filters={filters} counts={counts} />
         {filters.late ? null : <LateBanner filters={filters} />}
         <FiltersForm key={searchParams.toString()} filters={filters} currencies={currencies} />
+        <ExportButton section="orders" filters={filters} />
         <QueueTable
           queue={queue}
           counts={counts}

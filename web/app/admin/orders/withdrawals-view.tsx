@@ -25,6 +25,7 @@ import { notify } from '#app/components/notify/index.ts';
 import { useLocale } from '#app/i18n/locale.ts';
 
 import { actionErrorMessage } from './action-error.ts';
+import { ExportButton } from './export-button.tsx';
 import {
   duplicateWarningOf,
   DuplicateTxWarning,
@@ -210,6 +211,7 @@ export function WithdrawalsView() {
   return (
     <section className="staff-orders__withdrawals" aria-labelledby="withdrawals-title">
       <h2 id="withdrawals-title">{t('withdrawals.title')}</h2>
+      <ExportButton section="withdrawals" />
       {content}
       <ConfirmDialog
         open={target !== null}

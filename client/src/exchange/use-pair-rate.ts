@@ -46,6 +46,8 @@ export interface PairRateRequest {
    * own rate; null or absent asks as a visitor.
    */
   withAccessToken?: (<T>(run: (token: string) => Promise<T>) => Promise<T>) | null;
+  /** A bearer token to ask with when there is no `withAccessToken` (the mini-app's session). */
+  token?: string | null;
 }
 
 function toInfo(answer: NonNullable<PairRateQuery['pairRate']>): PairRateInfo {
@@ -67,7 +69,7 @@ function toInfo(answer: NonNullable<PairRateQuery['pairRate']>): PairRateInfo {
  * change, then every PAIR_RATE_REFRESH_MS while the page is visible. A refresh keeps the last
  * rate on screen (no flicker back to "loading"); the answer to an old pair is never shown.
  */
-export function usePairRate({ from, to, withAccessToken }: PairRateRequest): PairRateState {
+export function usePairRate({ from, to, withAccessToken, token }: PairRateRequest): PairRateState {
   const [state, setState] = useState<PairRateState>({ status: 'idle' });
 
   useEffect(() => {
@@ -80,14 +82,14 @@ export function usePairRate({ from, to, withAccessToken }: PairRateRequest): Pai
     const ask = () => {
       controller.abort();
       const current = (controller = new AbortController());
-      const request = (token: string | null) =>
+      const request = (bearer: string | null) =>
         graphqlRequest(
           browserEnv().PUBLIC_GRAPHQL_URL,
           PairRateDocument,
           { from, to },
-          { token, signal: current.signal },
+          { token: bearer, signal: current.signal },
         );
-      (withAccessToken ? withAccessToken((token) => request(token)) : request(null)).then(
+      (withAccessToken ? withAccessToken(request) : request(token ?? null)).then(
         ({ pairRate }) => {
           if (current.signal.aborted) return;
           setState(
@@ -117,7 +119,7 @@ export function usePairRate({ from, to, withAccessToken }: PairRateRequest): Pai
       clearInterval(timer);
       controller.abort();
     };
-  }, [from, to, withAccessToken]);
+  }, [from, to, withAccessToken, token]);
 
   return state;
 }

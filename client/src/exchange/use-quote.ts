@@ -13,7 +13,8 @@ export type QuoteState =
   | { status: 'idle' }
   | { status: 'loading' }
   | { status: 'ready'; quote: QuoteResult }
-  | { status: 'error'; code: string };
+  /** `details`: the refusal's extensions, e.g. the `limit` and `currency` of `amount-above-max`. */
+  | { status: 'error'; code: string; details?: Record<string, unknown> };
 
 export interface QuoteRequest {
   from: string;
@@ -22,13 +23,25 @@ export interface QuoteRequest {
   /** A valid amount, or null when there is nothing to quote. */
   amount: string | null;
   token?: string | null;
+  /**
+   * Runs the request with the signed-in person's token (refreshed when due) instead of `token`,
+   * so the quote carries their level and custom rates, as the pair's rate does (usePairRate).
+   */
+  withAccessToken?: (<T>(run: (token: string) => Promise<T>) => Promise<T>) | null;
 }
 
 /**
  * The live quote for what the person typed: asked after a pause, the previous request aborted,
  * so only the answer to the latest input is ever shown.
  */
-export function useQuote({ from, to, side, amount, token }: QuoteRequest): QuoteState {
+export function useQuote({
+  from,
+  to,
+  side,
+  amount,
+  token,
+  withAccessToken,
+}: QuoteRequest): QuoteState {
   const [state, setState] = useState<QuoteState>({ status: 'idle' });
 
   useEffect(() => {
@@ -39,12 +52,14 @@ export function useQuote({ from, to, side, amount, token }: QuoteRequest): Quote
     setState({ status: 'loading' });
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      graphqlRequest(
-        browserEnv().PUBLIC_GRAPHQL_URL,
-        QuoteDocument,
-        { input: { from, to, side, amount } },
-        { token: token ?? null, signal: controller.signal },
-      ).then(
+      const request = (bearer: string | null) =>
+        graphqlRequest(
+          browserEnv().PUBLIC_GRAPHQL_URL,
+          QuoteDocument,
+          { input: { from, to, side, amount } },
+          { token: bearer, signal: controller.signal },
+        );
+      (withAccessToken ? withAccessToken(request) : request(token ?? null)).then(
         ({ quote }) =>
           setState(
             quote
@@ -53,10 +68,15 @@ export function useQuote({ from, to, side, amount, token }: QuoteRequest): Quote
           ),
         (error: unknown) => {
           if (controller.signal.aborted) return;
-          setState({
-            status: 'error',
-            code: GraphqlRequestError.is(error) ? (error.code ?? 'unexpected') : 'network',
-          });
+          setState(
+            GraphqlRequestError.is(error)
+              ? {
+                  status: 'error',
+                  code: error.code ?? 'unexpected',
+                  details: error.errors[0]?.extensions ?? {},
+                }
+              : { status: 'error', code: 'network' },
+          );
         },
       );
     }, QUOTE_DEBOUNCE_MS);
@@ -64,7 +84,7 @@ export function useQuote({ from, to, side, amount, token }: QuoteRequest): Quote
       clearTimeout(timer);
       controller.abort();
     };
-  }, [from, to, side, amount, token]);
+  }, [from, to, side, amount, token, withAccessToken]);
 
   return state;
 }

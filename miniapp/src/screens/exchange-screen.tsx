@@ -15,6 +15,8 @@ import {
   trimZeros,
 } from '@app/shared/exchange';
 import { keyFromData } from '@app/client/i18n/i18n.ts';
+import { type PairRateState, usePairRate } from '@app/client/exchange/use-pair-rate.ts';
+import { refusedLimit } from '@app/client/exchange/quote-refusal.ts';
 import { useQuote, type QuoteState } from '@app/client/exchange/use-quote.ts';
 import { CurrencyIcon } from '@app/client/ui/currency-icon.tsx';
 
@@ -72,6 +74,8 @@ function Exchange({ catalog }: { catalog: ExchangeCatalog }) {
   // Signed in, the quote carries the person's level and custom rates.
   const quote = useQuote({ from, to, side, amount: amountValid ? amount : null, token });
   const ready = quote.status === 'ready' ? quote.quote : null;
+  // The rate and the tighter limits before typing (issue 23), at the person's own level.
+  const pairRate = usePairRate({ from, to, token });
 
   /** Changes the address in place (typing, choosing), or as a new step (back returns). */
   const update = (changes: Record<string, string | null>, push = false) => {
@@ -179,6 +183,8 @@ function Exchange({ catalog }: { catalog: ExchangeCatalog }) {
           <Section.Footer>
             <QuoteStatus
               quote={quote}
+              pairRate={pairRate}
+              side={side}
               typedInvalid={typed !== '' && !amountValid}
               from={fromCurrency}
               to={toCurrency}
@@ -256,6 +262,8 @@ function CurrencyCell(props: { currency: CurrencyOption; label: string; onClick:
 /** The rate, the limits and what is wrong with the amount, as the web widget words them. */
 function QuoteStatus(props: {
   quote: QuoteState;
+  pairRate: PairRateState;
+  side: QuoteSide;
   typedInvalid: boolean;
   from: CurrencyOption;
   to: CurrencyOption;
@@ -270,8 +278,38 @@ function QuoteStatus(props: {
   } else if (quote.status === 'loading') {
     text = t('widget.quoting');
   } else if (quote.status === 'error') {
-    text = t([keyFromData(`widget.errors.${quote.code}`), 'common:notify.somethingWentWrong']);
+    const refused = refusedLimit(quote);
+    const symbol = (code: string) =>
+      code === props.from.code
+        ? props.from.symbol
+        : code === props.to.code
+          ? props.to.symbol
+          : code;
+    text = refused
+      ? t(refused.key, { amount: trimZeros(refused.limit), currency: symbol(refused.currency) })
+      : t([keyFromData(`widget.errors.${quote.code}`), 'common:notify.somethingWentWrong']);
     error = true;
+  } else if (
+    quote.status === 'idle' &&
+    props.pairRate.status === 'ready' &&
+    props.pairRate.rate.from === props.from.code &&
+    props.pairRate.rate.to === props.to.code
+  ) {
+    // Before typing: the public rate, the person's own when better, and the typed side's limits.
+    const { rate } = props.pairRate;
+    const pair = { from: props.from.symbol, to: props.to.symbol };
+    const limits = rate.limits[props.side];
+    const symbol = props.side === 'send' ? props.from.symbol : props.to.symbol;
+    const parts: string[] = [t('widget.rate', { ...pair, rate: formatRate(rate.publicRate) })];
+    if (rate.betterByPercent !== null) {
+      parts.push(
+        `${t('widget.yourRate', { ...pair, rate: formatRate(rate.rate) })}, ${t('widget.betterBy', { percent: rate.betterByPercent })}`,
+      );
+    }
+    parts.push(
+      `${t('widget.min', { amount: trimZeros(limits.min), currency: symbol })} · ${t('widget.max', { amount: trimZeros(limits.max), currency: symbol })}`,
+    );
+    text = parts.join('\n');
   } else if (quote.status === 'ready') {
     const { rate, limits, processing } = quote.quote;
     const parts = [

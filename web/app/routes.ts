@@ -72,6 +72,9 @@ function pages(locale: Locale): RouteConfigEntry[] {
 export default [
   // A receipt's short-lived download address (decision 036): a file, in no locale.
   route('receipt-download/:token', 'routes/receipt-download.ts', { id: 'receipt-download' }),
+  // For search engines (issue 23, decision 043): files, in no locale.
+  route('robots.txt', 'routes/robots-txt.ts', { id: 'robots-txt' }),
+  route('sitemap.xml', 'routes/sitemap-xml.ts', { id: 'sitemap-xml' }),
   ...pages(DEFAULT_LOCALE),
   ...LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).flatMap((locale) =>
     prefix(locale, pages(locale)),

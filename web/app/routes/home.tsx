@@ -5,6 +5,7 @@ import { CashIcon, FixedRateIcon, LevelsIcon, OperatorIcon } from '#app/componen
 import { loadExchangeCatalog } from '#app/exchange/catalog.server.ts';
 import { ExchangeWidget } from '#app/exchange/exchange-widget.tsx';
 import { translatedPageMeta } from '#app/i18n/meta.ts';
+import { withSocialMeta } from '#app/seo/social-meta.ts';
 
 import type { Route } from './+types/home';
 
@@ -12,10 +13,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { catalog: await loadExchangeCatalog(context.publicEnv.PUBLIC_GRAPHQL_URL) };
 }
 
-export const meta: Route.MetaFunction = translatedPageMeta(
-  'home:metaTitle',
-  'home:metaDescription',
-);
+const homeMeta = translatedPageMeta('home:metaTitle', 'home:metaDescription');
+// The page people share most: link previews too (issue 23, app/seo/social-meta.ts).
+export const meta: Route.MetaFunction = (args) => withSocialMeta(homeMeta(args), args);
 
 const STEPS = ['select', 'send', 'get'] as const;
 const FEATURES = [

@@ -7,6 +7,7 @@ import { contentMeta } from '#app/components/content/content-meta.ts';
 import { ContentPageView } from '#app/components/content/content-page.tsx';
 import { findServicePage } from '#app/content/pages/index.server.ts';
 import { PairRateSection } from '#app/exchange/pair-rate-section.tsx';
+import { withSocialMeta } from '#app/seo/social-meta.ts';
 
 import type { Route } from './+types/product-page';
 
@@ -19,7 +20,7 @@ export function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location, matches, loaderData }) =>
-  contentMeta({ location, matches, page: loaderData });
+  withSocialMeta(contentMeta({ location, matches, page: loaderData }), { location, matches });
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('pages');

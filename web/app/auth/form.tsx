@@ -20,6 +20,7 @@ import {
 } from '@app/shared/forms';
 
 import { describedBy, FieldNotes } from '#app/components/field-notes.tsx';
+import { FieldLabel } from '#app/components/forms/field-label.tsx';
 import { earlyText, useEarlyInput } from '#app/components/forms/use-early-input.ts';
 
 /*
@@ -153,7 +154,9 @@ export interface TextFieldProps {
 export function TextField(props: TextFieldProps) {
   return (
     <div className="field">
-      <label htmlFor={props.id}>{props.label}</label>
+      <FieldLabel htmlFor={props.id} required={props.required !== false}>
+        {props.label}
+      </FieldLabel>
       <input
         id={props.id}
         name={props.name}

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 
 import { keyFromData } from '@app/client/i18n/i18n.ts';
 
+import { FieldLabel } from '#app/components/forms/field-label.tsx';
+
 export interface ContactFieldProps {
   id: string;
   name: string;
@@ -46,7 +48,9 @@ export function ContactField(props: ContactFieldProps) {
   };
   return (
     <div className="field">
-      <label htmlFor={props.id}>{props.label}</label>
+      <FieldLabel htmlFor={props.id} required={props.required !== false}>
+        {props.label}
+      </FieldLabel>
       {props.multiline ? (
         <textarea {...common} rows={6} />
       ) : (

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 
 import { keyFromData } from '@app/client/i18n/i18n.ts';
 
+import { FieldLabel } from '#app/components/forms/field-label.tsx';
+
 /** One of the order form's required agreements: a checkbox with its text and its error. */
 export function Agreement(props: {
   id: string;
@@ -22,10 +24,11 @@ export function Agreement(props: {
         type="checkbox"
         checked={props.checked}
         onChange={props.onChange}
+        aria-required="true"
         aria-invalid={props.error !== undefined}
         aria-describedby={props.error ? errorId : undefined}
       />
-      <label htmlFor={props.id}>{props.children}</label>
+      <FieldLabel htmlFor={props.id}>{props.children}</FieldLabel>
       {props.error ? (
         <p id={errorId} className="field__error">
           {t(keyFromData(props.error))}

@@ -18,6 +18,7 @@ import {
 import { LOCALES, type Locale } from './locales.ts';
 
 export * from './locales.ts';
+export * from './format.ts';
 export type { Messages } from './types.ts';
 export type { CatalogKey } from './resource-types.ts';
 export {

@@ -19,11 +19,11 @@ export const links: Route.LinksFunction = () => [
 
 export const meta: Route.MetaFunction = ({ location }) => {
   const t = translatorFor(splitLocalePath(location.pathname).locale);
-  // The staff texts may not be loaded yet in a browser that came from a public page: the
-  // console's own name stands in for the title until they are.
-  const staff = t('common:menu.staff');
-  const title = t('staffAudit:title', { defaultValue: '' });
-  return [{ title: title ? `${title} · ${staff}` : staff }, { name: 'robots', content: 'noindex' }];
+  // From the public catalog (common): the staff texts may not be loaded where meta runs.
+  return [
+    { title: `${t('common:menu.auditLog')} · ${t('common:menu.staff')}` },
+    { name: 'robots', content: 'noindex' },
+  ];
 };
 
 /** /admin/audit-log: the staff audit log (issue 23); the page is in app/admin/audit. */

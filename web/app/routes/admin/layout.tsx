@@ -81,7 +81,7 @@ export default function StaffLayout() {
     { path: '/admin/bank-accounts', label: t('menu.bankAccounts') },
     { path: '/admin/user-custom-currency', label: t('menu.userCustomCurrency') },
     { path: '/admin/support-requests', label: t('menu.supportRequests') },
-    ...(isAdmin(user) ? [{ path: '/admin/audit-log', label: t('staffAudit:menu') }] : []),
+    ...(isAdmin(user) ? [{ path: '/admin/audit-log', label: t('menu.auditLog') }] : []),
   ];
   return (
     <div className="staff">

@@ -21,6 +21,7 @@ export const common = {
     bankAccounts: 'Bank accounts',
     userCustomCurrency: 'User custom currency',
     supportRequests: 'Support requests',
+    auditLog: 'Audit log',
     staff: 'Staff console',
     transactionsHistory: 'Transactions history',
     settings: 'Settings',

@@ -1,6 +1,5 @@
 /** The staff console's audit log: /admin/audit-log (administrators; decision 045). */
 export const staffAudit = {
-  menu: 'Audit log',
   title: 'Audit log',
   lead: 'Every change to bank accounts, custom rates, staff roles, levels and settings: who made it, when, and the record before and after. Nobody can edit or delete these entries.',
   count_one: '{{count}} entry',

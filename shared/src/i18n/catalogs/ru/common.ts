@@ -23,6 +23,7 @@ export const common: Messages<typeof en> = {
     bankAccounts: 'Банковские счета',
     userCustomCurrency: 'Индивидуальные курсы',
     supportRequests: 'Обращения в поддержку',
+    auditLog: 'Журнал аудита',
     staff: 'Панель сотрудников',
     transactionsHistory: 'История транзакций',
     settings: 'Настройки',

@@ -2,7 +2,6 @@ import type { staffAudit as en } from '../en/staff-audit.ts';
 import type { Messages } from '../../types.ts';
 
 export const staffAudit: Messages<typeof en> = {
-  menu: 'Журнал аудита',
   title: 'Журнал аудита',
   lead: 'Каждое изменение банковских счетов, индивидуальных курсов, ролей персонала, уровней и настроек: кто, когда, и запись до и после. Никто не может изменить или удалить эти записи.',
   count_one: '{{count}} запись',

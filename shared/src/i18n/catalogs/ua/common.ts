@@ -23,6 +23,7 @@ export const common: Messages<typeof en> = {
     bankAccounts: 'Банківські рахунки',
     userCustomCurrency: 'Індивідуальні курси',
     supportRequests: 'Звернення до підтримки',
+    auditLog: 'Журнал аудиту',
     staff: 'Панель співробітників',
     transactionsHistory: 'Історія транзакцій',
     settings: 'Налаштування',

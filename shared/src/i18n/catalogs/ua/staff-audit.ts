@@ -2,7 +2,6 @@ import type { staffAudit as en } from '../en/staff-audit.ts';
 import type { Messages } from '../../types.ts';
 
 export const staffAudit: Messages<typeof en> = {
-  menu: 'Журнал аудиту',
   title: 'Журнал аудиту',
   lead: 'Кожна зміна банківських рахунків, індивідуальних курсів, ролей персоналу, рівнів і налаштувань: хто, коли, і запис до та після. Ніхто не може змінити чи видалити ці записи.',
   count_one: '{{count}} запис',

@@ -46,10 +46,15 @@ test('a malformed address answers 400 with the branded page in its language, nev
   expect(ukrainian?.status()).toBe(400);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Невірна адреса');
 
-  const english = await page.goto('/transaction/%E0%A4%A');
+  // Signed in, the header is the person's as on any page.
+  const customer = await newCustomer('errors-malformed');
+  await signInAsPerson(page, customer);
+  const english = await page.goto('/transaction/%E0%A4%A?lang=en');
   expect(english?.status()).toBe(400);
+  await hydrated(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This address is not valid');
   await expect(page.getByRole('link', { name: 'Back to the home page' })).toBeVisible();
+  await expect(page.getByRole('banner').getByText(customer.email)).toBeVisible();
   // The browser reports the document's own 400; nothing else may fail.
   expectedFailures(consoleErrors, /status of 400/);
 });

@@ -30,6 +30,7 @@ import type { PublicEnv } from '@app/shared/public-env';
 
 import type { Route } from './+types/root';
 import { isReferralCode, REFERRAL_COOKIE, REFERRAL_COOKIE_MAX_AGE } from './auth/referral.ts';
+import { SessionBridge } from './auth/session-bridge.tsx';
 import { BuildCheck, useReloadOnChunkError } from './build-check/build-check.tsx';
 import { ErrorPage, errorKind, errorMeta } from './components/error-page.tsx';
 import { HOLD_SUBMITS_SCRIPT } from './components/forms/hold-submits-script.ts';
@@ -108,18 +109,26 @@ export const meta: Route.MetaFunction = ({ error, location }) =>
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
+/**
+ * The public env of this render: the root loader's, or, when the loader refused the request
+ * itself (a malformed address), the one its error carries; none when the loader failed.
+ */
+function usePublicEnv(): PublicEnv | undefined {
+  const root = useRouteLoaderData<typeof loader>('root');
+  const failure = useRouteError();
+  return (
+    root?.publicEnv ??
+    (isRouteErrorResponse(failure)
+      ? (failure.data as { publicEnv?: PublicEnv } | null)?.publicEnv
+      : undefined)
+  );
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const locale = useLocale();
   // Only this locale's catalogs are in the browser (loaded before hydration, entry.client.tsx).
   const i18n = useI18n(locale);
-  const root = useRouteLoaderData<typeof loader>('root');
-  // The loader's own refusal (a malformed address) has no loader data: its error carries the env.
-  const failure = useRouteError();
-  const publicEnv =
-    root?.publicEnv ??
-    (isRouteErrorResponse(failure)
-      ? (failure.data as { publicEnv?: PublicEnv } | null)?.publicEnv
-      : undefined);
+  const publicEnv = usePublicEnv();
   return (
     <html lang={LANGUAGE_TAGS[locale]} className="dark" data-theme="dark">
       <head>
@@ -181,8 +190,15 @@ export function ErrorBoundary() {
   const error = useRouteError();
   // A page part of an earlier build that is gone: a reload fetches the current one.
   useReloadOnChunkError(error);
+  // The session (the header's account menu) needs the public env's auth service address.
+  const publicEnv = usePublicEnv();
+  useEffect(() => {
+    // As App does: the page is interactive from here on.
+    document.documentElement.dataset['hydrated'] = 'true';
+  }, []);
   return (
     <>
+      {publicEnv ? <SessionBridge /> : null}
       <Header />
       <ErrorPage kind={errorKind(error)} />
       <Footer />

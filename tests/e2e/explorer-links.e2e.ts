@@ -9,7 +9,7 @@ import {
   telegramCalls,
   TRC20_ADDRESS,
 } from './telegram.ts';
-import { createBtcOrder, newCustomer, operator, type Order } from './trust-helpers.ts';
+import { createBtcOrder, linkTokenOf, newCustomer, operator, type Order } from './trust-helpers.ts';
 
 /*
  * Issue 23 (docs/decisions/042-explorer-links-and-payment-uris.md), on the production builds:
@@ -89,6 +89,13 @@ test('the portal’s deposit QR is a BIP-21 URI with the amount, and the address
   await expectExplorerLink(
     receipt.getByRole('link', { name: TRC20_ADDRESS }),
     `https://tronscan.org/#/address/${TRC20_ADDRESS}`,
+  );
+
+  // The order's secret link (read-only) links the payout too.
+  await openOrder(page, order, `/order/${linkTokenOf(order.id)}`);
+  await expectExplorerLink(
+    page.getByRole('link', { name: 'Transaction id of the payout: open in explorer (new tab)' }),
+    `https://tronscan.org/#/transaction/${PAYOUT_TX}`,
   );
 
   // In Russian, the same link speaks Russian.

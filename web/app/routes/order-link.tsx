@@ -9,7 +9,7 @@ import {
   type OrderByLinkQuery,
 } from '@app/client/graphql/generated/anonymous.ts';
 import { graphqlRequest, GraphqlRequestError } from '@app/client/graphql/request.ts';
-import { currencyLabel, formatRate, trimZeros } from '@app/shared/exchange';
+import { currencyLabel, explorerTxUrl, formatRate, trimZeros } from '@app/shared/exchange';
 import { splitLocalePath } from '@app/shared/i18n';
 import { asOrderStatus, isFinal, type OrderStatus } from '@app/shared/orders/status';
 
@@ -44,6 +44,8 @@ type LinkedOrder = NonNullable<OrderByLinkQuery['orderByLink']>;
 interface CurrencyView {
   label: string;
   kind: string | null;
+  /** The catalog's network, for the payout's explorer link (decision 042). */
+  network?: string | null;
 }
 
 interface LookupData {
@@ -75,7 +77,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if (!order) return notFound();
     const view = (code: string): CurrencyView => {
       const currency = catalog?.currencies.find((each) => each.code === code);
-      return { label: currencyLabel(code, currency), kind: currency?.kind ?? null };
+      return {
+        label: currencyLabel(code, currency),
+        kind: currency?.kind ?? null,
+        network: currency?.network ?? null,
+      };
     };
     return data<LookupData>({
       order,
@@ -130,6 +136,7 @@ export default function OrderLink({ loaderData, params }: Route.ComponentProps) 
       send={loaderData.send?.label ?? order.sendCurrency}
       receive={loaderData.receive?.label ?? order.receiveCurrency}
       cash={loaderData.send?.kind === 'cash'}
+      payoutExplorer={explorerTxUrl(loaderData.receive?.network, order.payoutTxId)}
     />
   );
 }
@@ -153,6 +160,7 @@ function LookupPage({
   send,
   receive,
   cash,
+  payoutExplorer,
 }: {
   order: LinkedOrder;
   status: OrderStatus;
@@ -160,6 +168,7 @@ function LookupPage({
   send: string;
   receive: string;
   cash: boolean;
+  payoutExplorer: string | undefined;
 }) {
   const { t } = useTranslation('trust');
   const locale = useLocale();
@@ -214,7 +223,11 @@ function LookupPage({
           <>
             <p>{t('exchange:transaction.completed')}</p>
             {order.payoutTxId ? (
-              <CopyRow label={t('exchange:transaction.payoutTxId')} value={order.payoutTxId} />
+              <CopyRow
+                label={t('exchange:transaction.payoutTxId')}
+                value={order.payoutTxId}
+                explorer={payoutExplorer}
+              />
             ) : null}
             <ReceiptDownload token={token} number={order.number} />
           </>

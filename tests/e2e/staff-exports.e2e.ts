@@ -2,7 +2,14 @@ import { readFile } from 'node:fs/promises';
 
 import Papa from 'papaparse';
 
-import { DEPOSIT_ADDRESS, TRC20_ADDRESS, dialog, type Order } from './staff-orders-harness.ts';
+import { accountByEmail, adminGraphql } from './accounts.ts';
+import {
+  btcOrder,
+  DEPOSIT_ADDRESS,
+  TRC20_ADDRESS,
+  dialog,
+  type Order,
+} from './staff-orders-harness.ts';
 import { graphqlAs, newCustomer, signInAsAdmin, type Person } from './staff-session.ts';
 import { staff } from './staff.ts';
 import { expect, hydrated, test } from './support.ts';
@@ -119,4 +126,53 @@ test('a payout tx id recorded on another order is named before it is saved again
   ).toHaveAttribute('href', new RegExp(`order=${first.id}`));
   await dialog(page).getByRole('button', { name: 'Record anyway' }).click();
   await expect(page.getByText(`Order ${second.number} is completed.`)).toBeVisible();
+});
+
+test('the withdrawals export holds the pending withdrawals with exact amounts', async ({
+  page,
+}) => {
+  // A referrer with bonuses: their referral's 0.5 BTC order, completed.
+  const referrer = await newCustomer('export-referrer');
+  const referral = await newCustomer('export-referral');
+  const { id: referrerId } = await accountByEmail(referrer.email);
+  const { id: referralId } = await accountByEmail(referral.email);
+  await adminGraphql(
+    `mutation ($id: uuid!, $referrer: uuid!) {
+       update_portal_users_by_pk(pk_columns: { id: $id }, _set: { referrer_id: $referrer }) { id }
+     }`,
+    { id: referralId, referrer: referrerId },
+  );
+  const paid = await btcOrder(referral, '0.5');
+  await staff.supplyAddress(paid.id, DEPOSIT_ADDRESS);
+  await staff.confirmPayment(paid.id);
+  await staff.complete(paid.id, `export-referral-${crypto.randomUUID()}`);
+  const requested = await graphqlAs<{ requestBonusWithdrawal: { id: string } }>(
+    referrer.tokens,
+    `mutation ($amount: numeric!, $wallet: String!) {
+       requestBonusWithdrawal(amount: $amount, walletAddress: $wallet) { id }
+     }`,
+    { amount: '100.5', wallet: TRC20_ADDRESS },
+  );
+  const withdrawalId = requested.data!.requestBonusWithdrawal.id;
+
+  await signInAsAdmin(page);
+  await page.goto('/admin/transactions?view=withdrawals');
+  await hydrated(page);
+  await expect(page.getByRole('row').filter({ hasText: referrer.email })).toHaveCount(1);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^withdrawals-.*\.csv$/);
+  const text = await readFile(await file.path(), 'utf8');
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  const rows = Papa.parse<Record<string, string>>(text.slice(1), {
+    header: true,
+    skipEmptyLines: true,
+  }).data;
+  expect(rows.every((row) => row['status'] === 'pending')).toBe(true);
+  expect(rows.find((row) => row['id'] === withdrawalId)).toMatchObject({
+    email: referrer.email,
+    wallet_address: TRC20_ADDRESS,
+    amount_usdt: expect.stringMatching(/^100\.50*$/),
+  });
 });

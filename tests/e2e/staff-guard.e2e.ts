@@ -33,6 +33,7 @@ const ADMIN_ROUTES = [
   '/admin/bank-accounts',
   '/admin/support-requests',
   '/admin/user-custom-currency',
+  '/admin/audit-log',
 ];
 
 test('a visitor reaching an admin route is sent to login, and comes back after it', async ({

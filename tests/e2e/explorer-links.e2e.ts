@@ -65,6 +65,10 @@ test('the portal’s deposit QR is a BIP-21 URI with the amount, and the address
     `https://mempool.space/address/${DEPOSIT}`,
   );
   await expectNoSeriousViolations(page);
+  await page.screenshot({
+    path: test.info().outputPath('explorer-order-waiting-for-payment.png'),
+    fullPage: true,
+  });
 
   // Completed: the payout's tx id links to Tronscan (USDT goes out over TRC20).
   await operator.confirmPayment(order.id);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { newCustomer, signInAsAdmin, signInAsPerson } from './staff-session.ts';
+import { newCustomer, newManager, signInAsAdmin, signInAsPerson } from './staff-session.ts';
 import { expect, expectedFailures, hydrated, test } from './support.ts';
 
 /*
@@ -198,6 +198,7 @@ for (const width of [390, 1280]) {
       'Bank accounts',
       'User custom currency',
       'Support requests',
+      'Audit log',
     ]) {
       await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
     }
@@ -210,3 +211,16 @@ for (const width of [390, 1280]) {
     await expect(page).toHaveURL('/admin/bank-accounts');
   });
 }
+
+test("a manager's header has the console's sections but the administrators' only", async ({
+  page,
+}) => {
+  await signInAsPerson(page, await newManager('errors-header'));
+  await page.goto('/');
+  await hydrated(page);
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await menu.getByText('Staff console', { exact: true }).click();
+  await expect(menu.getByRole('link', { name: 'Bank accounts', exact: true })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Managers', exact: true })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Audit log', exact: true })).toHaveCount(0);
+});

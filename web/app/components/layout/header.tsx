@@ -170,9 +170,13 @@ const STAFF_LINKS = [
   { path: '/admin/bank-accounts', label: 'menu.bankAccounts', adminOnly: false },
   { path: '/admin/user-custom-currency', label: 'menu.userCustomCurrency', adminOnly: false },
   { path: '/admin/support-requests', label: 'menu.supportRequests', adminOnly: false },
+  { path: '/admin/audit-log', label: 'menu.auditLog', adminOnly: true },
 ] as const;
 
-/** The staff console's sections a person may open: managers are the administrator's only. */
+/**
+ * The staff console's sections a person may open, as its tabs (routes/admin/layout.tsx): the
+ * managers and the audit log are the administrators' only.
+ */
 const staffLinks = (admin: boolean) => STAFF_LINKS.filter((link) => admin || !link.adminOnly);
 
 /** One entry of the menu; choosing it closes the menu on phones. */

@@ -54,11 +54,16 @@ export function ConfirmDialog({
       opener.current =
         document.activeElement instanceof HTMLElement ? document.activeElement : null;
       element.showModal();
-      element.querySelector<HTMLElement>('input, select, textarea, button[type="submit"]')?.focus();
+      // The first field; without one, the safe way out for a destructive step (a stray Enter
+      // must not cancel an order) and the confirm button otherwise.
+      const first =
+        element.querySelector<HTMLElement>('input, select, textarea') ??
+        element.querySelector<HTMLElement>(danger ? '[data-dialog-back]' : 'button[type="submit"]');
+      first?.focus();
     } else if (!open && element.open) {
       element.close();
     }
-  }, [open]);
+  }, [open, danger]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -66,11 +71,15 @@ export function ConfirmDialog({
   };
 
   // Browsers differ on where focus goes when a modal closes; the person continues where they
-  // were, on the button that opened it (when it is still on the page).
+  // were, on the button that opened it (when it is still on the page), unless the page has
+  // already sent focus somewhere on purpose (e.g. to the field a refusal is about).
   const onDialogClose = () => {
     const back = opener.current;
     opener.current = null;
-    if (back?.isConnected) back.focus();
+    const active = document.activeElement;
+    const unclaimed =
+      active === null || active === document.body || dialog.current?.contains(active) === true;
+    if (back?.isConnected && unclaimed) back.focus();
     onClose();
   };
 
@@ -97,7 +106,7 @@ export function ConfirmDialog({
           </p>
         ) : null}
         <div className="dialog__actions">
-          <button type="button" className="button" onClick={onClose}>
+          <button type="button" className="button" onClick={onClose} data-dialog-back>
             {cancelLabel ?? t('dialog.back')}
           </button>
           <button

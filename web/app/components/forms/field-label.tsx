@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 
 /*
  * A field's label with its required mark (issue 23: "each is marked required, visibly"). The
- * mark is for the eye; screen readers hear "required" from the control's aria-required, so
- * the mark is hidden from them and the label's name stays the field's name.
+ * mark is for the eye: CSS draws it (`.field__label--required::after`) with empty alternative
+ * text, so the label's text, and the field's accessible name, stay the field's name; screen
+ * readers hear "required" from the control's aria-required.
  */
 export function FieldLabel({
   htmlFor,
@@ -15,13 +16,8 @@ export function FieldLabel({
   children: ReactNode;
 }) {
   return (
-    <label htmlFor={htmlFor}>
+    <label htmlFor={htmlFor} className={required ? 'field__label--required' : undefined}>
       {children}
-      {required ? (
-        <span className="field__required" aria-hidden="true">
-          {' *'}
-        </span>
-      ) : null}
     </label>
   );
 }

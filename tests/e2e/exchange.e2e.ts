@@ -57,7 +57,9 @@ test('from the home widget to a completed order, the transaction page following 
   await staff.supplyAddress(id, DEPOSIT_ADDRESS);
   await expect(page.getByText('Waiting for payment')).toBeVisible();
   await expect(page.getByText(DEPOSIT_ADDRESS)).toBeVisible();
-  await expect(page.getByRole('img', { name: /^Payment QR code: the deposit address, the amount/ })).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: /^Payment QR code: the deposit address, the amount/ }),
+  ).toBeVisible();
   await expect(page.locator('.qr svg')).toBeVisible();
 
   await staff.confirmPayment(id);

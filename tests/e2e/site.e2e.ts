@@ -50,7 +50,9 @@ test('the home widget quotes as the visitor types, and offers the order form', a
   await expect(page.locator('#widget-status')).toContainText('1 BTC ≈');
 
   await page.getByLabel('You Send').fill('0.00001');
-  await expect(page.locator('#widget-status')).toContainText('below the minimum');
+  await expect(page.locator('#widget-status')).toContainText(
+    'The least you can exchange is 0.0005 BTC.',
+  );
 
   await page.getByRole('button', { name: /^To:/ }).click();
   await page.getByRole('combobox', { name: 'Search currency' }).fill('monero');

@@ -1,7 +1,4 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-
-import { type CurrencyOption, trimZeros } from '@app/shared/exchange';
 
 interface AmountFieldProps {
   id: string;
@@ -10,8 +7,6 @@ interface AmountFieldProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  /** The currency the limits hint speaks of (none: no hint). */
-  currency: CurrencyOption | undefined;
   /** What sits beside the input: a currency picker, or the fixed currency's name. */
   adornment: ReactNode;
   invalid?: boolean;
@@ -20,13 +15,13 @@ interface AmountFieldProps {
 }
 
 /**
- * One side of an exchange (You Send / You Get): a decimal input kept as typed text, the
- * currency beside it and the currency's minimum and maximum below.
+ * One side of an exchange (You Send / You Get): a decimal input kept as typed text and the
+ * currency beside it. The limits are not the field's: each currency's own min/max said one
+ * thing and the quote refused another (issue 23), so the form shows one line, the tighter limits
+ * of the side being typed (LimitsLine, decision 046).
  */
 export function AmountField(props: AmountFieldProps) {
-  const { t } = useTranslation('home');
-  const { id, currency } = props;
-  const hintId = `${id}-hint`;
+  const { id } = props;
   return (
     <div className="widget__row">
       <label className="widget__label" htmlFor={id}>
@@ -41,16 +36,11 @@ export function AmountField(props: AmountFieldProps) {
           placeholder="0"
           value={props.value}
           aria-invalid={props.invalid ?? false}
-          aria-describedby={[hintId, props.describedBy].filter(Boolean).join(' ')}
+          aria-describedby={props.describedBy}
           onChange={(event) => props.onChange(event.target.value)}
         />
         {props.adornment}
       </div>
-      <p id={hintId} className="field__hint">
-        {currency
-          ? `${t('widget.min', { amount: trimZeros(currency.minAmount), currency: currency.symbol })} · ${t('widget.max', { amount: trimZeros(currency.maxAmount), currency: currency.symbol })}`
-          : null}
-      </p>
     </div>
   );
 }

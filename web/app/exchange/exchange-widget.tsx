@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
+import { refusedLimit } from '@app/client/exchange/quote-refusal.ts';
 import { useQuote } from '@app/client/exchange/use-quote.ts';
 import { keyFromData } from '@app/client/i18n/i18n.ts';
 import {
@@ -14,6 +15,7 @@ import {
   trimZeros,
 } from '@app/shared/exchange';
 
+import { useSession, withAccessToken } from '#app/auth/session.ts';
 import { SwapIcon } from '#app/components/icons.ts';
 import { pairSlug } from '#app/content/pairs.ts';
 import { earlyText, useEarlyInput } from '#app/components/forms/use-early-input.ts';
@@ -21,6 +23,7 @@ import { useLocalePath } from '#app/i18n/locale.ts';
 
 import { AmountField } from './amount-field.tsx';
 import { CurrencyPicker } from './currency-picker.tsx';
+import { formLimits, LimitsLine, PairRateText, usePortalPairRate } from './pair-rate.tsx';
 
 interface ExchangeWidgetProps {
   catalog: ExchangeCatalog;
@@ -31,8 +34,9 @@ interface ExchangeWidgetProps {
 
 /**
  * The home page's exchange widget: You Send / You Get with searchable currency pickers, a live
- * quote (debounced, from the `quote` action), min/max hints, a swap button, and Exchange, which
- * opens the order form for the pair with the amount.
+ * quote (debounced, from the `quote` action), the pair's rate before typing and ONE limits line
+ * (the tighter of both currencies, for the side being typed: `pairRate`, decision 046), a swap
+ * button, and Exchange, which opens the order form for the pair with the amount.
  */
 export function ExchangeWidget({ catalog, initialFrom, initialTo }: ExchangeWidgetProps) {
   const { t } = useTranslation('home');
@@ -63,7 +67,16 @@ export function ExchangeWidget({ catalog, initialFrom, initialTo }: ExchangeWidg
   const typedCurrency = byCode.get(side === 'send' ? from : to);
   const amount = normalizeAmount(typed);
   const valid = typedCurrency !== undefined && isValidAmount(amount, typedCurrency.precision);
-  const quote = useQuote({ from, to, side, amount: valid ? amount : null });
+  // Signed in, the quote and the rate carry the person's level and custom rates.
+  const isLoggedIn = useSession((state) => state.isLoggedIn);
+  const quote = useQuote({
+    from,
+    to,
+    side,
+    amount: valid ? amount : null,
+    withAccessToken: isLoggedIn ? withAccessToken : null,
+  });
+  const pairRate = usePortalPairRate(from, to);
 
   const chooseFrom = (code: string) => {
     setFrom(code);
@@ -83,9 +96,18 @@ export function ExchangeWidget({ catalog, initialFrom, initialTo }: ExchangeWidg
   const receiveShown = side === 'receive' ? typed : ready ? trimZeros(ready.receiveAmount) : '';
   const errorCode =
     typed !== '' && !valid ? 'invalid' : quote.status === 'error' ? quote.code : null;
+  // Above the maximum or below the minimum, the message names the limit the line shows.
+  const refused = valid ? refusedLimit(quote) : null;
   const errorText = errorCode
-    ? t([keyFromData(`widget.errors.${errorCode}`), 'common:notify.somethingWentWrong'])
+    ? refused
+      ? t(refused.key, {
+          amount: trimZeros(refused.limit),
+          currency: byCode.get(refused.currency)?.symbol ?? refused.currency,
+        })
+      : t([keyFromData(`widget.errors.${errorCode}`), 'common:notify.somethingWentWrong'])
     : null;
+  // The accepted amounts of the side being typed: the latest quote's, else the pair's rate's.
+  const limits = formLimits(ready?.limits, pairRate, from, to, side);
 
   const onType = (which: QuoteSide, value: string) => {
     setSide(which);
@@ -128,9 +150,8 @@ export function ExchangeWidget({ catalog, initialFrom, initialTo }: ExchangeWidg
         label={t('widget.youSend')}
         value={sendShown}
         onChange={(value) => onType('send', value)}
-        currency={fromCurrency}
         invalid={side === 'send' && errorCode !== null}
-        describedBy="widget-status"
+        describedBy="widget-status widget-limits"
         adornment={
           <CurrencyPicker
             label={t('widget.from')}
@@ -158,9 +179,8 @@ export function ExchangeWidget({ catalog, initialFrom, initialTo }: ExchangeWidg
         label={t('widget.youGet')}
         value={receiveShown}
         onChange={(value) => onType('receive', value)}
-        currency={toCurrency}
         invalid={side === 'receive' && errorCode !== null}
-        describedBy="widget-status"
+        describedBy="widget-status widget-limits"
         adornment={
           <CurrencyPicker
             label={t('widget.to')}
@@ -176,23 +196,29 @@ export function ExchangeWidget({ catalog, initialFrom, initialTo }: ExchangeWidg
           <span className="field__error">{errorText}</span>
         ) : quote.status === 'loading' ? (
           t('widget.quoting')
-        ) : ready && fromCurrency && toCurrency ? (
+        ) : (
           <>
-            {t('widget.rate', {
-              from: fromCurrency.symbol,
-              to: toCurrency.symbol,
-              // The action's rate is exact (up to 18 decimals); people read 8 digits.
-              rate: formatRate(ready.rate),
-            })}
-            {ready.processing.mode === 'next-window' && ready.processing.at ? (
+            {pairRate.status === 'ready' ? (
+              // Before and after typing: the public rate, and the person's own when better.
+              <PairRateText state={pairRate} from={fromCurrency} to={toCurrency} />
+            ) : ready && fromCurrency && toCurrency ? (
+              t('widget.rate', {
+                from: fromCurrency.symbol,
+                to: toCurrency.symbol,
+                // The action's rate is exact (up to 18 decimals); people read 8 digits.
+                rate: formatRate(ready.rate),
+              })
+            ) : null}
+            {ready?.processing.mode === 'next-window' && ready.processing.at ? (
               <>
                 {' '}
                 {t('widget.nextWindow', { time: new Date(ready.processing.at).toLocaleString() })}
               </>
             ) : null}
           </>
-        ) : null}
+        )}
       </p>
+      <LimitsLine id="widget-limits" limits={limits} currency={typedCurrency?.symbol} />
 
       <button type="submit" className="button button--primary button--block" disabled={!ready}>
         {t('widget.exchange')}

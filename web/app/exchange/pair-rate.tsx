@@ -66,6 +66,20 @@ export function sideLimits(
   return state.rate.limits[side];
 }
 
+/**
+ * A form's limits line: the latest quote's limits when they are of the side being typed (the
+ * same figures, kept while the next quote loads or is refused), else the pair's rate's.
+ */
+export function formLimits(
+  quoted: Pick<SideLimits, 'side' | 'min' | 'max'> | null | undefined,
+  state: PairRateState,
+  from: string,
+  to: string,
+  side: SideLimits['side'],
+): Pick<SideLimits, 'min' | 'max'> | null {
+  return quoted?.side === side ? quoted : sideLimits(state, from, to, side);
+}
+
 interface LimitsLineProps {
   id?: string;
   limits: Pick<SideLimits, 'min' | 'max'> | null;

@@ -5,6 +5,7 @@ import { data, Link, useNavigate } from 'react-router';
 import { toFailure } from '@app/client/auth/session-types.ts';
 import { browserEnv } from '@app/client/env/public-env.ts';
 import { orderLimits } from '@app/client/exchange/order-errors.ts';
+import { refusedLimit } from '@app/client/exchange/quote-refusal.ts';
 import { useQuote } from '@app/client/exchange/use-quote.ts';
 import { CreateExchangeDocument } from '@app/client/graphql/generated/user.ts';
 import { graphqlRequest, GraphqlRequestError } from '@app/client/graphql/request.ts';
@@ -41,6 +42,12 @@ import { Agreement } from '#app/exchange/agreement.tsx';
 import { AmountField } from '#app/exchange/amount-field.tsx';
 import { loadExchangeCatalog } from '#app/exchange/catalog.server.ts';
 import { OrderDetailsFields } from '#app/exchange/order-details-fields.tsx';
+import {
+  formLimits,
+  LimitsLine,
+  PairRateText,
+  usePortalPairRate,
+} from '#app/exchange/pair-rate.tsx';
 import { useLocale, useLocalePath } from '#app/i18n/locale.ts';
 import { pageMeta, translatorFor } from '#app/i18n/meta.ts';
 import { siteUrlOf } from '#app/utils/public-env.ts';
@@ -94,13 +101,18 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
   const typedCurrency = side === 'send' ? from : to;
   const amount = normalizeAmount(typed);
   const amountValid = isValidAmount(amount, typedCurrency.precision);
+  // Signed in, the quote and the rate carry the person's level and custom rates, as the order.
+  const isLoggedIn = useSession((state) => state.isLoggedIn);
   const quote = useQuote({
     from: from.code,
     to: to.code,
     side,
     amount: amountValid ? amount : null,
+    withAccessToken: isLoggedIn ? withAccessToken : null,
   });
   const ready = quote.status === 'ready' ? quote.quote : null;
+  const pairRate = usePortalPairRate(from.code, to.code);
+  const refused = amountValid ? refusedLimit(quote) : null;
 
   const [values, setValues] = useState<Values>(() => emptyExchangeForm(user?.email ?? ''));
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
@@ -123,13 +135,10 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
   });
 
   // The accepted amounts, from the latest quote (kept while the next one loads or is refused),
-  // or the typed currency's own limits before any quote.
+  // or before any quote the pair's rate's (the tighter of both currencies, issue 23).
   const lastLimits = useRef<QuoteResult['limits'] | null>(null);
   if (ready) lastLimits.current = ready.limits;
-  const limits =
-    lastLimits.current && lastLimits.current.side === side
-      ? { min: lastLimits.current.min, max: lastLimits.current.max }
-      : { min: typedCurrency.minAmount, max: typedCurrency.maxAmount };
+  const limits = formLimits(lastLimits.current, pairRate, from.code, to.code, side);
 
   // The signed-in person's address once the session has loaded (it is not known on the
   // server), unless an address was typed already.
@@ -292,7 +301,7 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
             id="send-amount"
             name="send"
             label={t('create.youSend')}
-            currency={from}
+            describedBy="order-limits"
             adornment={
               <span className="order-form__currency">
                 <CurrencyIcon currency={from} size={20} />
@@ -309,7 +318,7 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
             id="receive-amount"
             name="receive"
             label={t('create.youGet')}
-            currency={to}
+            describedBy="order-limits"
             adornment={
               <span className="order-form__currency">
                 <CurrencyIcon currency={to} size={20} />
@@ -327,21 +336,30 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
               <span className="field__error">{t('home:widget.errors.invalid')}</span>
             ) : quote.status === 'error' ? (
               <span className="field__error">
-                {t([
-                  keyFromData(`home:widget.errors.${quote.code}`),
-                  'common:notify.somethingWentWrong',
-                ])}
+                {refused
+                  ? t(`home:${refused.key}`, {
+                      amount: trimZeros(refused.limit),
+                      currency: refused.currency === from.code ? label(from) : label(to),
+                    })
+                  : t([
+                      keyFromData(`home:widget.errors.${quote.code}`),
+                      'common:notify.somethingWentWrong',
+                    ])}
               </span>
             ) : quote.status === 'loading' ? (
               t('home:widget.quoting')
-            ) : ready ? (
+            ) : ready || pairRate.status === 'ready' ? (
               <>
-                {t('home:widget.rate', {
-                  from: from.symbol,
-                  to: to.symbol,
-                  rate: formatRate(ready.rate),
-                })}
-                {ready.processing.mode === 'next-window' && ready.processing.at ? (
+                {pairRate.status === 'ready' ? (
+                  <PairRateText state={pairRate} from={from} to={to} />
+                ) : ready ? (
+                  t('home:widget.rate', {
+                    from: from.symbol,
+                    to: to.symbol,
+                    rate: formatRate(ready.rate),
+                  })
+                ) : null}
+                {ready?.processing.mode === 'next-window' && ready.processing.at ? (
                   <>
                     {' '}
                     {t('create.nextWindow', {
@@ -354,12 +372,12 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
               </>
             ) : null}
           </p>
-          <p className="field__hint order-form__limits">
-            {t('trust:deadlines.minMax', {
-              min: `${trimZeros(limits.min)} ${label(typedCurrency)}`,
-              max: `${trimZeros(limits.max)} ${label(typedCurrency)}`,
-            })}
-          </p>
+          <LimitsLine
+            id="order-limits"
+            className="field__hint order-form__limits"
+            limits={limits}
+            currency={label(typedCurrency)}
+          />
         </fieldset>
 
         <OrderDetailsFields

@@ -78,7 +78,7 @@ test('the operator’s promise and the payment window count down; the phrase sit
   await page.goto('/create-transaction/btc-to-usdttrc20?side=send&amount=0.05');
   await hydrated(page);
   await expect(page.getByLabel('You get')).toHaveValue(/^\d+(\.\d+)?$/);
-  await expect(page.getByText(/^Min [\d.]+ BTC · max [\d.]+ BTC$/)).toBeVisible();
+  await expect(page.getByText(/^Min: [\d.]+ BTC · Max: [\d.]+ BTC$/)).toBeVisible();
   await expect(page.getByText(/payment details are e-mailed/i)).toHaveCount(0);
   await page.getByLabel('E-mail').fill(customer.email);
   await page.getByLabel('Full name').fill('Tanya Trust');

@@ -28,7 +28,6 @@ export const trust = {
     requoted:
       'The operator was late, so we re-quoted your order at the better rate: you get {{amount}} instead of {{quoted}}.',
     lockedRate: 'Rate locked when you created the order: {{rate}}',
-    minMax: 'Min {{min}} · max {{max}}',
   },
   expired: {
     title: 'The order expired',

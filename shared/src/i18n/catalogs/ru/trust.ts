@@ -27,7 +27,6 @@ export const trust: Messages<typeof en> = {
     requoted:
       'Оператор задержался, поэтому мы пересчитали заявку по лучшему курсу: вы получите {{amount}} вместо {{quoted}}.',
     lockedRate: 'Курс зафиксирован при создании заявки: {{rate}}',
-    minMax: 'Мин. {{min}} · макс. {{max}}',
   },
   expired: {
     title: 'Срок заявки истёк',

@@ -26,7 +26,6 @@ export const trust: Messages<typeof en> = {
     requoted:
       'Оператор затримався, тому ми перерахували заявку за кращим курсом: ви отримаєте {{amount}} замість {{quoted}}.',
     lockedRate: 'Курс зафіксовано під час створення заявки: {{rate}}',
-    minMax: 'Мін. {{min}} · макс. {{max}}',
   },
   expired: {
     title: 'Термін заявки минув',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatAmount, pageCount, pageFromSearch } from './format.ts';
+import { formatAmount, plainAmount, pageCount, pageFromSearch } from './format.ts';
 
 describe('account formatting', () => {
   it('reads the page from ?page=, falling back to the first', () => {
@@ -18,9 +18,11 @@ describe('account formatting', () => {
     expect(pageCount(41)).toBe(3);
   });
 
-  it('trims amounts', () => {
-    expect(formatAmount('12.500000')).toBe('12.5');
-    expect(formatAmount('0')).toBe('0');
-    expect(formatAmount(null)).toBe('0');
+  it('writes amounts in the page’s language, and plainly for inputs', () => {
+    expect(formatAmount('1234.500000', 'en')).toBe('1,234.5');
+    expect(formatAmount('1234.500000', 'ru')).toBe('1\u00a0234,5');
+    expect(formatAmount(null, 'ua')).toBe('0');
+    expect(plainAmount('1234.500000')).toBe('1234.5');
+    expect(plainAmount(null)).toBe('0');
   });
 });

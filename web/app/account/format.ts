@@ -1,4 +1,5 @@
 import { trimZeros } from '@app/shared/exchange';
+import { formatDecimal, type Locale } from '@app/shared/i18n';
 
 /*
  * Formatting for the account pages. Amounts stay decimal strings (the engine sends `numeric` as
@@ -19,9 +20,13 @@ export function pageFromSearch(search: URLSearchParams): number {
 export const pageCount = (total: number, size = PAGE_SIZE): number =>
   Math.max(1, Math.ceil(total / size));
 
-/** A date and time in the page's language (the mini-app's receipt uses the same). */
-export { formatDateTime } from '@app/client/exchange/receipt-view.ts';
+/** A date and time in the page's language, one style everywhere (issue 23). */
+export { formatDateTime } from '@app/shared/i18n';
 
-/** An amount as people read it: `12.500000` → `12.5`; a missing one is `0`. */
-export const formatAmount = (amount: string | null | undefined): string =>
+/** An amount as the page's language writes it: `1234.500000` → `1,234.5` / `1 234,5`. */
+export const formatAmount = (amount: string | null | undefined, locale: Locale): string =>
+  formatDecimal(amount, locale);
+
+/** An amount for an input to edit: `12.500000` → `12.5` (no grouping); a missing one is `0`. */
+export const plainAmount = (amount: string | null | undefined): string =>
   amount === null || amount === undefined || amount === '' ? '0' : trimZeros(amount);

@@ -14,6 +14,7 @@ import {
 
 import { TextField, useHydrated } from '#app/auth/form.tsx';
 import { notify } from '#app/components/notify/index.ts';
+import { useLocale } from '#app/i18n/locale.ts';
 
 import { formatAmount } from './format.ts';
 
@@ -33,6 +34,7 @@ export function WithdrawForm({
   onRequested: () => void;
 }) {
   const { t } = useTranslation('account');
+  const locale = useLocale();
   const hydrated = useHydrated();
   const [values, setValues] = useState<Record<Field, string>>({ amount: '', walletAddress: '' });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
@@ -64,7 +66,9 @@ export function WithdrawForm({
         const withdrawal = data?.requestBonusWithdrawal;
         if (!withdrawal) throw new Error('no withdrawal was made');
         notify.success(
-          t('affiliate.withdraw.requested', { amount: formatAmount(withdrawal.amountUsdt) }),
+          t('affiliate.withdraw.requested', {
+            amount: formatAmount(withdrawal.amountUsdt, locale),
+          }),
         );
         setValues({ amount: '', walletAddress: '' });
         onRequested();
@@ -88,7 +92,7 @@ export function WithdrawForm({
         {t('affiliate.withdraw.rules', { minimum: MIN_WITHDRAWAL_USDT })}
       </p>
       <p className="withdraw-form__balance">
-        {t('affiliate.withdraw.balance', { amount: formatAmount(available) })}
+        {t('affiliate.withdraw.balance', { amount: formatAmount(available, locale) })}
       </p>
       <TextField
         id="withdraw-amount"

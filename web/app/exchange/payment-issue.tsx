@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { useQuote } from '@app/client/exchange/use-quote.ts';
 import { ResolvePaymentIssueDocument } from '@app/client/graphql/generated/user.ts';
 import { keyFromData } from '@app/client/i18n/i18n.ts';
-import { trimZeros } from '@app/shared/exchange';
 import { validateForm, type FieldErrors } from '@app/shared/forms';
+import { formatDecimal } from '@app/shared/i18n';
 
 import { TextField, useHydrated } from '#app/auth/form.tsx';
 import { notify } from '#app/components/notify/index.ts';
+import { useLocale } from '#app/i18n/locale.ts';
 
 import { ActionReasonText, asActionReason } from './order-notices.tsx';
 import {
@@ -57,10 +58,11 @@ export function PaymentIssue({
   receiveLabel: string;
 }) {
   const { t } = useTranslation('trust');
+  const locale = useLocale();
   const hydrated = useHydrated();
   const reason = asActionReason(order.action_reason);
   const received = order.received_amount ?? order.send_amount;
-  const receivedText = `${trimZeros(received)} ${sendLabel}`;
+  const receivedText = `${formatDecimal(received, locale)} ${sendLabel}`;
   const kind: RefundKind =
     order.send_currency_info?.kind === 'fiat'
       ? 'fiat'
@@ -77,7 +79,9 @@ export function PaymentIssue({
     amount: canContinue ? received : null,
   });
   const estimate =
-    quote.status === 'ready' ? `${trimZeros(quote.quote.receiveAmount)} ${receiveLabel}` : null;
+    quote.status === 'ready'
+      ? `${formatDecimal(quote.quote.receiveAmount, locale)} ${receiveLabel}`
+      : null;
 
   const [values, setValues] = useState<RefundFormValues>({
     refundAddress: order.refund_address ?? '',
@@ -156,7 +160,7 @@ export function PaymentIssue({
       <ActionReasonText
         reason={reason}
         received={receivedText}
-        expected={`${trimZeros(order.send_amount)} ${sendLabel}`}
+        expected={`${formatDecimal(order.send_amount, locale)} ${sendLabel}`}
       />
       {formError ? (
         <p className="form-message form-message--error" role="alert">

@@ -150,7 +150,8 @@ function AffiliatePage({
   const name = savedName ?? stats.referral_name;
   const editButton = useRef<HTMLButtonElement>(null);
   const percent = percentOf(rate);
-  const usdt = (amount: string) => t('affiliate.stats.usdt', { amount: formatAmount(amount) });
+  const usdt = (amount: string) =>
+    t('affiliate.stats.usdt', { amount: formatAmount(amount, locale) });
 
   const figures: Array<[string, string]> = [
     [t('affiliate.stats.accumulated'), usdt(stats.accumulated_usdt)],
@@ -232,7 +233,7 @@ function AffiliatePage({
                     cells: [
                       row.referral ?? '—',
                       row.transaction_number,
-                      formatAmount(row.amount_usdt),
+                      formatAmount(row.amount_usdt, locale),
                       <time key="date" dateTime={row.created_at}>
                         {formatDateTime(row.created_at, locale)}
                       </time>,
@@ -262,7 +263,7 @@ function AffiliatePage({
                       <span key="id" className="mono">
                         {row.id}
                       </span>,
-                      formatAmount(row.amount_usdt),
+                      formatAmount(row.amount_usdt, locale),
                       <time key="date" dateTime={row.created_at}>
                         {formatDateTime(row.created_at, locale)}
                       </time>,

@@ -9,8 +9,8 @@ import {
   type OrderByLinkQuery,
 } from '@app/client/graphql/generated/anonymous.ts';
 import { graphqlRequest, GraphqlRequestError } from '@app/client/graphql/request.ts';
-import { currencyLabel, explorerTxUrl, formatRate, trimZeros } from '@app/shared/exchange';
-import { splitLocalePath } from '@app/shared/i18n';
+import { currencyLabel, explorerTxUrl, formatRate } from '@app/shared/exchange';
+import { formatDecimal, splitLocalePath } from '@app/shared/i18n';
 import { asOrderStatus, isFinal, type OrderStatus } from '@app/shared/orders/status';
 
 import { useHydrated } from '#app/auth/form.tsx';
@@ -172,7 +172,7 @@ function LookupPage({
 }) {
   const { t } = useTranslation('trust');
   const locale = useLocale();
-  const received = `${trimZeros(order.receivedAmount ?? order.sendAmount)} ${send}`;
+  const received = `${formatDecimal(order.receivedAmount ?? order.sendAmount, locale)} ${send}`;
   return (
     <main id="main" className="container section narrow">
       <h1>{t('lookup.title', { number: order.number })}</h1>
@@ -182,13 +182,13 @@ function LookupPage({
         <div>
           <dt>{t('exchange:transaction.send')}</dt>
           <dd>
-            {trimZeros(order.sendAmount)} {send}
+            {formatDecimal(order.sendAmount, locale)} {send}
           </dd>
         </div>
         <div>
           <dt>{t('exchange:transaction.receive')}</dt>
           <dd>
-            {trimZeros(order.settledReceiveAmount ?? order.receiveAmount)} {receive}
+            {formatDecimal(order.settledReceiveAmount ?? order.receiveAmount, locale)} {receive}
           </dd>
         </div>
         <div>
@@ -242,7 +242,7 @@ function LookupPage({
             <ActionReasonText
               reason={order.actionReason}
               received={received}
-              expected={`${trimZeros(order.sendAmount)} ${send}`}
+              expected={`${formatDecimal(order.sendAmount, locale)} ${send}`}
             />
           </div>
         ) : null}
@@ -258,8 +258,8 @@ function LookupPage({
         {order.settledReceiveAmount ? (
           <p className="notice">
             {t('action.settled', {
-              amount: `${trimZeros(order.settledReceiveAmount)} ${receive}`,
-              rate: order.settledRate ? formatRate(order.settledRate) : '',
+              amount: `${formatDecimal(order.settledReceiveAmount, locale)} ${receive}`,
+              rate: order.settledRate ? formatDecimal(formatRate(order.settledRate), locale) : '',
             })}
           </p>
         ) : null}

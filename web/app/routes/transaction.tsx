@@ -17,9 +17,8 @@ import {
   explorerTxUrl,
   formatRate,
   paymentUri,
-  trimZeros,
 } from '@app/shared/exchange';
-import { splitLocalePath } from '@app/shared/i18n';
+import { formatDateTime, formatDecimal, splitLocalePath } from '@app/shared/i18n';
 import {
   asOrderStatus,
   isCancelable,
@@ -156,7 +155,7 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
             <CurrencyText
               code={order.send_currency}
               info={order.send_currency_info}
-              text={`${trimZeros(order.send_amount)} ${send}`}
+              text={`${formatDecimal(order.send_amount, locale)} ${send}`}
             />
           </dd>
         </div>
@@ -168,17 +167,17 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
                 <CurrencyText
                   code={order.receive_currency}
                   info={order.receive_currency_info}
-                  text={`${trimZeros(order.settled_receive_amount)} ${receive}`}
+                  text={`${formatDecimal(order.settled_receive_amount, locale)} ${receive}`}
                 />{' '}
                 <s className="muted" aria-hidden="true">
-                  {trimZeros(order.receive_amount)}
+                  {formatDecimal(order.receive_amount, locale)}
                 </s>
               </>
             ) : (
               <CurrencyText
                 code={order.receive_currency}
                 info={order.receive_currency_info}
-                text={`${trimZeros(order.receive_amount)} ${receive}`}
+                text={`${formatDecimal(order.receive_amount, locale)} ${receive}`}
               />
             )}
           </dd>
@@ -197,7 +196,7 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
         </div>
         <div>
           <dt>{t('transaction.created')}</dt>
-          <dd>{new Date(order.created_at).toLocaleString(locale === 'ua' ? 'uk-UA' : locale)}</dd>
+          <dd>{formatDateTime(order.created_at, locale)}</dd>
         </div>
       </dl>
 
@@ -218,8 +217,8 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
             {order.requoted_at && order.quoted_receive_amount ? (
               <p className="notice">
                 {t('trust:deadlines.requoted', {
-                  amount: `${trimZeros(order.receive_amount)} ${receive}`,
-                  quoted: `${trimZeros(order.quoted_receive_amount)} ${receive}`,
+                  amount: `${formatDecimal(order.receive_amount, locale)} ${receive}`,
+                  quoted: `${formatDecimal(order.quoted_receive_amount, locale)} ${receive}`,
                 })}
               </p>
             ) : null}
@@ -228,12 +227,16 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
                 rate: t('home:widget.rate', {
                   from: order.send_currency_info?.symbol ?? order.send_currency,
                   to: order.receive_currency_info?.symbol ?? order.receive_currency,
-                  rate: formatRate(order.rate),
+                  rate: formatDecimal(formatRate(order.rate), locale),
                 }),
               })}
             </p>
             {userId ? <PhishingBox userId={userId} /> : null}
-            <Requisites order={order} amount={`${trimZeros(order.send_amount)}`} currency={send} />
+            <Requisites
+              order={order}
+              amount={`${formatDecimal(order.send_amount, locale)}`}
+              currency={send}
+            />
           </>
         ) : null}
         {order.status === 'paid' ? (
@@ -280,7 +283,7 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
         {order.status === 'refund_in_progress' || order.status === 'refunded' ? (
           <RefundNotice
             done={order.status === 'refunded'}
-            amount={`${trimZeros(received)} ${send}`}
+            amount={`${formatDecimal(received, locale)} ${send}`}
             address={order.refund_address}
             cash={order.send_currency_info?.kind === 'cash'}
             txId={order.refund_tx_id}
@@ -313,12 +316,13 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
 /** What the user gets after continuing at the current rate with the amount that arrived. */
 function Settled({ order, receive }: { order: Order; receive: string }) {
   const { t } = useTranslation('trust');
+  const locale = useLocale();
   if (!order.settled_receive_amount) return null;
   return (
     <p className="notice">
       {t('action.settled', {
-        amount: `${trimZeros(order.settled_receive_amount)} ${receive}`,
-        rate: order.settled_rate ? formatRate(order.settled_rate) : '',
+        amount: `${formatDecimal(order.settled_receive_amount, locale)} ${receive}`,
+        rate: order.settled_rate ? formatDecimal(formatRate(order.settled_rate), locale) : '',
       })}
     </p>
   );

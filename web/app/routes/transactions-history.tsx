@@ -143,13 +143,13 @@ function HistoryPage({
                 key="send"
                 code={row.send_currency}
                 info={row.send_currency_info}
-                text={`${formatAmount(row.send_amount)} ${currencyLabel(row.send_currency, row.send_currency_info)}`}
+                text={`${formatAmount(row.send_amount, locale)} ${currencyLabel(row.send_currency, row.send_currency_info)}`}
               />,
               <CurrencyText
                 key="receive"
                 code={row.receive_currency}
                 info={row.receive_currency_info}
-                text={`${formatAmount(row.receive_amount)} ${currencyLabel(row.receive_currency, row.receive_currency_info)}`}
+                text={`${formatAmount(row.receive_amount, locale)} ${currencyLabel(row.receive_currency, row.receive_currency_info)}`}
               />,
               <time key="date" dateTime={row.created_at}>
                 {formatDateTime(row.created_at, locale)}
@@ -165,7 +165,7 @@ function HistoryPage({
                   `/create-transaction/${pairSlug(row.send_currency, row.receive_currency)}`,
                 )}?${new URLSearchParams({
                   side: 'send',
-                  amount: formatAmount(row.send_amount),
+                  amount: formatAmount(row.send_amount, locale),
                 }).toString()}`}
               >
                 {t('history.repeat')}

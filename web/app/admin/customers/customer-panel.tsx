@@ -139,8 +139,8 @@ export function CustomerPanel({
             key: rate.id,
             cells: [
               currencyName(rate.currency_code),
-              rate.buy_rate ? formatAmount(rate.buy_rate) : t('rates.levelSide'),
-              rate.sell_rate ? formatAmount(rate.sell_rate) : t('rates.levelSide'),
+              rate.buy_rate ? formatAmount(rate.buy_rate, locale) : t('rates.levelSide'),
+              rate.sell_rate ? formatAmount(rate.sell_rate, locale) : t('rates.levelSide'),
               <time key="updated" dateTime={rate.updated_at}>
                 {formatDateTime(rate.updated_at, locale)}
               </time>,

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { StaffCustomersSetCustomRateDocument } from '@app/client/graphql/generated/manager.ts';
 import { formatRate } from '@app/shared/exchange';
 
-import { formatAmount } from '#app/account/format.ts';
+import { plainAmount } from '#app/account/format.ts';
 import { InputField, SelectField } from '#app/admin/fields.tsx';
 import { notify } from '#app/components/notify/index.ts';
 
@@ -36,8 +36,8 @@ export function RateForm({
 }) {
   const { t } = useTranslation('staffCustomers');
   const [currency, setCurrency] = useState(rate?.currency_code ?? currencies[0]?.code ?? '');
-  const [buy, setBuy] = useState(rate?.buy_rate ? formatAmount(rate.buy_rate) : '');
-  const [sell, setSell] = useState(rate?.sell_rate ? formatAmount(rate.sell_rate) : '');
+  const [buy, setBuy] = useState(rate?.buy_rate ? plainAmount(rate.buy_rate) : '');
+  const [sell, setSell] = useState(rate?.sell_rate ? plainAmount(rate.sell_rate) : '');
   const [errors, setErrors] = useState<RateErrors>({});
   const [save, { loading }] = useMutation(StaffCustomersSetCustomRateDocument);
   const chosen = currencies.find((row) => row.code === currency);

@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { currencyLabel } from '@app/shared/exchange';
 import { HOLD_CATEGORIES, isHoldCategory } from '@app/shared/orders/vocabulary';
 
-import { formatAmount } from '#app/account/format.ts';
+import { formatAmount, plainAmount } from '#app/account/format.ts';
 import { ConfirmDialog } from '#app/components/confirm-dialog.tsx';
 import { InputField, SelectField, TextAreaField } from '#app/admin/fields.tsx';
 import { notify } from '#app/components/notify/index.ts';
+import { useLocale } from '#app/i18n/locale.ts';
 
 import { actionErrorMessage } from './action-error.ts';
 import {
@@ -58,6 +59,7 @@ const DEFAULT_PRECISION = 8;
  */
 export function OrderActions({ order, onDone }: { order: DetailOrder; onDone: () => void }) {
   const { t } = useTranslation('staffOrders');
+  const locale = useLocale();
   const [action, setAction] = useState<Step | null>(null);
   const [fields, setFields] = useState<ActionFields>(EMPTY_ACTION_FIELDS);
   const [errors, setErrors] = useState<ActionFieldErrors>({});
@@ -72,12 +74,12 @@ export function OrderActions({ order, onDone }: { order: DetailOrder; onDone: ()
   const precision = order.send_currency_info?.precision ?? DEFAULT_PRECISION;
   const sendCurrency = currencyLabel(order.send_currency, order.send_currency_info);
   const receiveCurrency = currencyLabel(order.receive_currency, order.receive_currency_info);
-  const inSend = (amount: string) => `${formatAmount(amount)} ${sendCurrency}`;
+  const inSend = (amount: string) => `${formatAmount(amount, locale)} ${sendCurrency}`;
   const sendAmount = inSend(order.send_amount);
   // What the customer is paid: the settlement at the current rate when they continued with
   // the amount that arrived, else the locked figure.
   const payout = order.settled_receive_amount ?? order.receive_amount;
-  const receiveAmount = `${formatAmount(payout)} ${receiveCurrency}`;
+  const receiveAmount = `${formatAmount(payout, locale)} ${receiveCurrency}`;
   const refundAmount = inSend(order.received_amount ?? order.send_amount);
 
   const runStep = useRunStep(order, byAddress);
@@ -91,7 +93,7 @@ export function OrderActions({ order, onDone }: { order: DetailOrder; onDone: ()
   const open = (next: Step) => {
     setFields({
       ...EMPTY_ACTION_FIELDS,
-      amount: withAmount(next) ? formatAmount(order.send_amount) : '',
+      amount: withAmount(next) ? plainAmount(order.send_amount) : '',
     });
     setErrors({});
     setFailure(undefined);

@@ -25,14 +25,14 @@ export function OrderBody({ order, onDone }: { order: DetailOrder; onDone: () =>
     <CurrencyText
       code={order.send_currency}
       info={order.send_currency_info}
-      text={`${formatAmount(order.send_amount)} ${currencyLabel(order.send_currency, order.send_currency_info)}`}
+      text={`${formatAmount(order.send_amount, locale)} ${currencyLabel(order.send_currency, order.send_currency_info)}`}
     />
   );
   const receive = (
     <CurrencyText
       code={order.receive_currency}
       info={order.receive_currency_info}
-      text={`${formatAmount(order.receive_amount)} ${currencyLabel(order.receive_currency, order.receive_currency_info)}`}
+      text={`${formatAmount(order.receive_amount, locale)} ${currencyLabel(order.receive_currency, order.receive_currency_info)}`}
     />
   );
   // The payout goes over the receive currency's network, the deposit over the send currency's.
@@ -57,8 +57,11 @@ export function OrderBody({ order, onDone }: { order: DetailOrder; onDone: () =>
           rows={[
             [t('detail.send'), send],
             [t('detail.receive'), receive],
-            [t('detail.rate'), formatAmount(order.rate)],
-            [t('detail.valueUsdt'), order.amount_usdt ? formatAmount(order.amount_usdt) : null],
+            [t('detail.rate'), formatAmount(order.rate, locale)],
+            [
+              t('detail.valueUsdt'),
+              order.amount_usdt ? formatAmount(order.amount_usdt, locale) : null,
+            ],
             [
               t('detail.payoutTo'),
               order.wallet_address || order.iban ? (

@@ -285,7 +285,7 @@ function QueueTable({
     <CurrencyText
       code={code}
       info={byCode.get(code)}
-      text={`${formatAmount(value)} ${currencyLabel(code, byCode.get(code))}`}
+      text={`${formatAmount(value, locale)} ${currencyLabel(code, byCode.get(code))}`}
       size={18}
     />
   );

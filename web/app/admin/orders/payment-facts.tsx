@@ -26,8 +26,8 @@ export function PaymentFacts({ order }: { order: DetailOrder }) {
     value ? <span className="mono">{value}</span> : null;
   const sendCode = currencyLabel(order.send_currency, order.send_currency_info);
   const receiveCode = currencyLabel(order.receive_currency, order.receive_currency_info);
-  const sendAmount = (value: string) => `${formatAmount(value)} ${sendCode}`;
-  const receiveAmount = (value: string) => `${formatAmount(value)} ${receiveCode}`;
+  const sendAmount = (value: string) => `${formatAmount(value, locale)} ${sendCode}`;
+  const receiveAmount = (value: string) => `${formatAmount(value, locale)} ${receiveCode}`;
 
   const difference = order.received_amount
     ? signedDifference(order.received_amount, order.send_amount)
@@ -48,13 +48,13 @@ export function PaymentFacts({ order }: { order: DetailOrder }) {
       t('detail.settledReceive'),
       order.settled_receive_amount ? receiveAmount(order.settled_receive_amount) : null,
     ],
-    [t('detail.settledRate'), order.settled_rate ? formatAmount(order.settled_rate) : null],
+    [t('detail.settledRate'), order.settled_rate ? formatAmount(order.settled_rate, locale) : null],
     [t('detail.requoted'), when(order.requoted_at)],
     [
       t('detail.quotedReceive'),
       order.quoted_receive_amount ? receiveAmount(order.quoted_receive_amount) : null,
     ],
-    [t('detail.quotedRate'), order.quoted_rate ? formatAmount(order.quoted_rate) : null],
+    [t('detail.quotedRate'), order.quoted_rate ? formatAmount(order.quoted_rate, locale) : null],
   ];
   const refund: Array<[string, ReactNode]> = [
     // A refund goes back over the send currency's network.

@@ -89,7 +89,7 @@ export function WithdrawalsView() {
     setFailure(undefined);
     setPending(true);
     const { withdrawal, outcome } = target;
-    const amount = formatAmount(withdrawal.amount_usdt);
+    const amount = formatAmount(withdrawal.amount_usdt, locale);
     try {
       await process({
         variables:
@@ -137,7 +137,7 @@ export function WithdrawalsView() {
       <>
         {total > 0 ? (
           <p className="staff-orders__muted">
-            {t('withdrawals.summary', { total, sum: formatAmount(sum) })}
+            {t('withdrawals.summary', { total, sum: formatAmount(sum, locale) })}
           </p>
         ) : null}
         {rows.length === 0 ? (
@@ -161,7 +161,7 @@ export function WithdrawalsView() {
               { id: 'actions', label: t('withdrawals.actions') },
             ]}
             rows={rows.map((withdrawal) => {
-              const amount = formatAmount(withdrawal.amount_usdt);
+              const amount = formatAmount(withdrawal.amount_usdt, locale);
               const customer = customerOf(withdrawal);
               return {
                 key: withdrawal.id,
@@ -204,7 +204,7 @@ export function WithdrawalsView() {
     );
   }
 
-  const amount = target ? formatAmount(target.withdrawal.amount_usdt) : '';
+  const amount = target ? formatAmount(target.withdrawal.amount_usdt, locale) : '';
   const customer = target ? customerOf(target.withdrawal) : '';
   const paid = target?.outcome === 'paid';
   const warned = paid && warnsAbout(duplicate, value);

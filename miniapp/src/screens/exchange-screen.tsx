@@ -19,6 +19,7 @@ import { type PairRateState, usePairRate } from '@app/client/exchange/use-pair-r
 import { refusedLimit } from '@app/client/exchange/quote-refusal.ts';
 import { useQuote, type QuoteState } from '@app/client/exchange/use-quote.ts';
 import { CurrencyIcon } from '@app/client/ui/currency-icon.tsx';
+import { formatDateTime, type Locale } from '@app/shared/i18n';
 
 import { SectionHeading } from '../components/section-heading.tsx';
 import { CenteredSpinner } from '../components/shell.tsx';
@@ -319,9 +320,7 @@ function QuoteStatus(props: {
     if (processing.mode === 'next-window' && processing.at) {
       parts.push(
         t('widget.nextWindow', {
-          time: new Date(processing.at).toLocaleString(
-            i18n.language === 'ua' ? 'uk-UA' : i18n.language,
-          ),
+          time: formatDateTime(processing.at, i18n.language as Locale),
         }),
       );
     }

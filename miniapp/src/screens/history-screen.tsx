@@ -11,6 +11,7 @@ import {
 } from '@app/client/graphql/generated/user.ts';
 import { useSubscription } from '@app/client/graphql/use-subscription.ts';
 import { CurrencyIcon } from '@app/client/ui/currency-icon.tsx';
+import { formatDate, type Locale } from '@app/shared/i18n';
 
 import { CenteredSpinner } from '../components/shell.tsx';
 import { LoadFailed } from '../components/states.tsx';
@@ -48,7 +49,7 @@ function History() {
   if (rows.status === 'error') return <LoadFailed onRetry={() => window.location.reload()} />;
 
   const orders = rows.data.transactions;
-  const language = i18n.language === 'ua' ? 'uk-UA' : i18n.language;
+  const locale = i18n.language as Locale;
   return (
     <List>
       <h1 className="screen-title">
@@ -69,7 +70,7 @@ function History() {
                       Component="span"
                       // The received amount wraps beside a long status chip instead of being cut.
                       multiline
-                      subhead={`№ ${order.number} · ${new Date(order.created_at).toLocaleDateString(language)}`}
+                      subhead={`№ ${order.number} · ${formatDate(order.created_at, locale)}`}
                       description={
                         <>
                           →{' '}

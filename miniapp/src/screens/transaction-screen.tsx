@@ -23,6 +23,7 @@ import { QrCode } from '@app/client/ui/qr-code.tsx';
 import { WizardProgress } from '@app/client/ui/wizard-progress.tsx';
 import { CancelExchangeDocument, TransactionDocument } from '@app/client/graphql/generated/user.ts';
 import { useSubscription } from '@app/client/graphql/use-subscription.ts';
+import { formatDateTime, formatMoney, type Locale } from '@app/shared/i18n';
 
 import { CopyCell } from '../components/copy-cell.tsx';
 import { ExplorerCell } from '../components/explorer-cell.tsx';
@@ -125,7 +126,7 @@ function LiveOrder({ id }: { id: string }) {
 
   const send = currencyLabel(order.send_currency, order.send_currency_info);
   const receive = currencyLabel(order.receive_currency, order.receive_currency_info);
-  const language = i18n.language === 'ua' ? 'uk-UA' : i18n.language;
+  const locale = i18n.language as Locale;
 
   return (
     <List>
@@ -144,7 +145,9 @@ function LiveOrder({ id }: { id: string }) {
               size={28}
             />
           }
-        >{`${trimZeros(order.send_amount)} ${send}`}</Cell>
+        >
+          {formatMoney(order.send_amount, send, locale)}
+        </Cell>
         <Cell
           subhead={t('transaction.receive')}
           before={
@@ -153,10 +156,10 @@ function LiveOrder({ id }: { id: string }) {
               size={28}
             />
           }
-        >{`${trimZeros(order.receive_amount)} ${receive}`}</Cell>
-        <Cell subhead={t('transaction.created')}>
-          {new Date(order.created_at).toLocaleString(language)}
+        >
+          {formatMoney(order.receive_amount, receive, locale)}
         </Cell>
+        <Cell subhead={t('transaction.created')}>{formatDateTime(order.created_at, locale)}</Cell>
         <CopyCell label={t('transaction.id')} value={order.id} />
       </Section>
       <Section aria-live="polite">

@@ -1,6 +1,7 @@
 import { adminGraphql, registerAccount, signInWithTokens, uniqueEmail } from './accounts.ts';
 import { GRAPHQL_URL } from './stack.ts';
 import { expect, expectedFailures, hydrated, test } from './support.ts';
+import { launchUrl, newTelegramUser } from './telegram.ts';
 
 /*
  * Issue 23 (decision 046): the rate before typing and one limits line, the tighter of both
@@ -116,4 +117,12 @@ test('a user on a better level sees their own price, "you get 2.0% more", and th
   await expect(level).toContainText('Level: Silver');
   await expect(level).toContainText('0 of 50 completed exchanges to Gold');
   await expect(level.getByRole('progressbar')).toHaveAttribute('max', '50');
+});
+
+test('the mini-app shows the rate and the tighter limits before typing', async ({ page }) => {
+  const rate = await visitorRate('BTC', 'USDTTRC20');
+  await page.goto(launchUrl({ user: newTelegramUser() }));
+  const status = page.getByRole('status').filter({ hasText: '1 BTC ≈' });
+  await expect(status).toContainText(/^1 BTC ≈ [\d.]+ USDT/);
+  await expect(status).toContainText(`Min: 0.0005 BTC · Max: ${trim(rate.sendLimits.max)} BTC`);
 });

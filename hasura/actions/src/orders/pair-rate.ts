@@ -124,11 +124,6 @@ function pairData(db: Queryable, from: string, to: string, nowMs: number): Promi
   return data;
 }
 
-/** Forgets every cached pair (tests that change rows between requests). */
-export function forgetPairRates(db: Queryable): void {
-  cache.delete(db);
-}
-
 function refuse(error: RateError): never {
   if (error.code === 'limits-cross') {
     // No amount fits both currencies' limits: to the client, the direction is unavailable.

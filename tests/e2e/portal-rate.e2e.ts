@@ -50,7 +50,7 @@ test('the widget shows the rate and one limits line before typing; 2 BTC is refu
   await page.goto('/');
   await hydrated(page);
   const widget = page.locator('form#exchange');
-  await expect(widget.getByRole('status')).toContainText(/^1 BTC ≈ [\d.]+ USDT$/);
+  await expect(widget.getByRole('status')).toContainText(/^1 BTC ≈ [\d.,]+ USDT$/);
   const limits = widget.locator('[data-limits]');
   await expect(limits).toHaveCount(1);
   await expect(limits).toHaveText(`Min: 0.0005 BTC · Max: ${max} BTC`);
@@ -74,14 +74,14 @@ test('the order form has one limits line, the tighter one, before any amount', a
   await expect(amounts.locator('[data-limits]')).toContainText(
     `Max: ${trim(rate.sendLimits.max)} BTC`,
   );
-  await expect(amounts.getByRole('status')).toContainText(/1 BTC ≈ [\d.]+ USDT/);
+  await expect(amounts.getByRole('status')).toContainText(/1 BTC ≈ [\d.,]+ USDT/);
 });
 
 test('a pair page shows the live rate of its pair', async ({ page }) => {
   await page.goto('/products/stealth-virtual-card');
   await hydrated(page);
   const section = page.getByRole('region', { name: 'Rate now' });
-  await expect(section.getByRole('status')).toHaveText(/^1 BTC ≈ [\d.]+ USDT \(TRC20\)$/);
+  await expect(section.getByRole('status')).toHaveText(/^1 BTC ≈ [\d.,]+ USDT \(TRC20\)$/);
 });
 
 test('a user on a better level sees their own price, "you get 2.0% more", and their level progress', async ({
@@ -104,7 +104,7 @@ test('a user on a better level sees their own price, "you get 2.0% more", and th
   const status = page.locator('form#exchange').getByRole('status');
   // (0.985 / 1.02) / (0.975 / 1.03) − 1 = 2.016…%, rounded down.
   await expect(status).toContainText(
-    /^1 BTC ≈ [\d.]+ USDT · Your rate: 1 BTC ≈ [\d.]+ USDT, you get 2\.0% more$/,
+    /^1 BTC ≈ [\d.,]+ USDT · Your rate: 1 BTC ≈ [\d.,]+ USDT, you get 2\.0% more$/,
   );
 
   await page.goto('/products/stealth-virtual-card');
@@ -123,6 +123,6 @@ test('the mini-app shows the rate and the tighter limits before typing', async (
   const rate = await visitorRate('BTC', 'USDTTRC20');
   await page.goto(launchUrl({ user: newTelegramUser() }));
   const status = page.getByRole('status').filter({ hasText: '1 BTC ≈' });
-  await expect(status).toContainText(/^1 BTC ≈ [\d.]+ USDT/);
+  await expect(status).toContainText(/^1 BTC ≈ [\d.,]+ USDT/);
   await expect(status).toContainText(`Min: 0.0005 BTC · Max: ${trim(rate.sendLimits.max)} BTC`);
 });

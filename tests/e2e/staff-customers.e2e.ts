@@ -218,7 +218,7 @@ test("a manager sets a customer's custom BTC rate; the customer's quote follows 
   await panel.getByRole('button', { name: 'Save the rates' }).click();
   await expect(page.getByRole('status').getByText('The rates for BTC are saved.')).toBeVisible();
   const row = panel.getByRole('row').filter({ hasText: 'BTC' });
-  await expect(row).toContainText('100000');
+  await expect(row).toContainText('100,000');
   await expect(row).toContainText('Level margin');
 
   const custom = await quoteOf(customer);

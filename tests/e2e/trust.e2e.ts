@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 
 import type { Browser, Locator, Page } from '@playwright/test';
 
+import { formatDecimal } from '@app/shared/i18n';
+
 import { signInAsPerson } from './staff-session.ts';
 import { expect, expectNoSeriousViolations, hydrated, test } from './support.ts';
 import {
@@ -225,7 +227,7 @@ test('overpaid: the owner continues at the current rate and is paid the settled 
   await expect(status(page)).toHaveText('Your action needed');
   await expect(page.getByText('We received 0.06 BTC instead of 0.05 BTC.')).toBeVisible();
   // The estimate comes from the public quote of what arrived.
-  await expect(page.getByText(/you get about [\d.]+ USDT \(TRC20\)/)).toBeVisible();
+  await expect(page.getByText(/you get about [\d.,]+ USDT \(TRC20\)/)).toBeVisible();
   await page.getByRole('button', { name: 'Continue at the current rate' }).click();
   await expect(page.getByText('Exchange 0.06 BTC at the current rate?')).toBeVisible();
   await page.getByRole('button', { name: 'Confirm' }).click();
@@ -236,9 +238,8 @@ test('overpaid: the owner continues at the current rate and is paid the settled 
       order.id,
     ])
   ).rows as Array<{ settled: string }>;
-  const settled = row!.settled.includes('.')
-    ? row!.settled.replace(/0+$/, '').replace(/\.$/, '')
-    : row!.settled;
+  // As the page writes it in English (grouped thousands, trailing zeros dropped).
+  const settled = formatDecimal(row!.settled, 'en');
   await expect(
     page.getByText(
       new RegExp(`^Exchanged at the current rate: you get ${settled.replace('.', '\\.')} USDT`),

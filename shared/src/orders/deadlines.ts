@@ -1,4 +1,5 @@
-import { LANGUAGE_TAGS, type Locale } from '../i18n/locales.ts';
+import { formatDateTime } from '../i18n/format.ts';
+import type { Locale } from '../i18n/locales.ts';
 // The window helpers alone, not the quote math's index: the mini-app's order screen would
 // otherwise carry decimal.js.
 import { processingAt, windowFromColumns } from '../quote/window.ts';
@@ -77,11 +78,7 @@ export function operatorsOffline(
  * server render shows (it cannot know the reader's zone); the browser then shows local time.
  */
 export function formatMoment(iso: string, locale: Locale, utc = false): string {
-  const text = new Date(iso).toLocaleString(LANGUAGE_TAGS[locale], {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    ...(utc ? { timeZone: 'UTC' } : {}),
-  });
+  const text = formatDateTime(iso, locale, utc ? { timeZone: 'UTC' } : {});
   return utc ? `${text} UTC` : text;
 }
 

@@ -14,12 +14,13 @@ import {
   startingPair,
   trimZeros,
 } from '@app/shared/exchange';
+import { formatDateTime, formatDecimal } from '@app/shared/i18n';
 
 import { useSession, withAccessToken } from '#app/auth/session.ts';
 import { SwapIcon } from '#app/components/icons.ts';
 import { pairSlug } from '#app/content/pairs.ts';
 import { earlyText, useEarlyInput } from '#app/components/forms/use-early-input.ts';
-import { useLocalePath } from '#app/i18n/locale.ts';
+import { useLocale, useLocalePath } from '#app/i18n/locale.ts';
 
 import { AmountField } from './amount-field.tsx';
 import { CurrencyPicker } from './currency-picker.tsx';
@@ -41,6 +42,7 @@ interface ExchangeWidgetProps {
 export function ExchangeWidget({ catalog, initialFrom, initialTo }: ExchangeWidgetProps) {
   const { t } = useTranslation('home');
   const to_ = useLocalePath();
+  const locale = useLocale();
   const navigate = useNavigate();
   const start = useMemo(
     () => startingPair(catalog, initialFrom, initialTo),
@@ -101,7 +103,7 @@ export function ExchangeWidget({ catalog, initialFrom, initialTo }: ExchangeWidg
   const errorText = errorCode
     ? refused
       ? t(refused.key, {
-          amount: trimZeros(refused.limit),
+          amount: formatDecimal(refused.limit, locale),
           currency: byCode.get(refused.currency)?.symbol ?? refused.currency,
         })
       : t([keyFromData(`widget.errors.${errorCode}`), 'common:notify.somethingWentWrong'])
@@ -206,14 +208,11 @@ export function ExchangeWidget({ catalog, initialFrom, initialTo }: ExchangeWidg
                 from: fromCurrency.symbol,
                 to: toCurrency.symbol,
                 // The action's rate is exact (up to 18 decimals); people read 8 digits.
-                rate: formatRate(ready.rate),
+                rate: formatDecimal(formatRate(ready.rate), locale),
               })
             ) : null}
             {ready?.processing.mode === 'next-window' && ready.processing.at ? (
-              <>
-                {' '}
-                {t('widget.nextWindow', { time: new Date(ready.processing.at).toLocaleString() })}
-              </>
+              <> {t('widget.nextWindow', { time: formatDateTime(ready.processing.at, locale) })}</>
             ) : null}
           </>
         )}

@@ -5,9 +5,11 @@ import {
   type SideLimits,
   usePairRate,
 } from '@app/client/exchange/use-pair-rate.ts';
-import { type CurrencyOption, formatRate, trimZeros } from '@app/shared/exchange';
+import { type CurrencyOption, formatRate } from '@app/shared/exchange';
+import { formatDecimal } from '@app/shared/i18n';
 
 import { useSession, withAccessToken } from '#app/auth/session.ts';
+import { useLocale } from '#app/i18n/locale.ts';
 
 /**
  * The pair's live rate before typing (issue 23, decision 046), asked with the signed-in
@@ -31,6 +33,7 @@ interface PairRateTextProps {
  */
 export function PairRateText({ state, from, to }: PairRateTextProps) {
   const { t } = useTranslation('home');
+  const locale = useLocale();
   if (state.status !== 'ready' || !from || !to) return null;
   const { rate } = state;
   // An answer for the previous pair may still be shown for a moment; never label it wrongly.
@@ -39,13 +42,13 @@ export function PairRateText({ state, from, to }: PairRateTextProps) {
   return (
     <span className="pair-rate" data-pair-rate={`${rate.from}-${rate.to}`}>
       <span className="pair-rate__public">
-        {t('widget.rate', { ...pair, rate: formatRate(rate.publicRate) })}
+        {t('widget.rate', { ...pair, rate: formatDecimal(formatRate(rate.publicRate), locale) })}
       </span>
       {rate.betterByPercent !== null ? (
         <>
           {' · '}
           <strong className="pair-rate__own">
-            {t('widget.yourRate', { ...pair, rate: formatRate(rate.rate) })}
+            {t('widget.yourRate', { ...pair, rate: formatDecimal(formatRate(rate.rate), locale) })}
             {', '}
             {t('widget.betterBy', { percent: rate.betterByPercent })}
           </strong>
@@ -91,10 +94,11 @@ interface LimitsLineProps {
 /** The one "Min: … · Max: …" line of a form, in the currency being typed. */
 export function LimitsLine({ id, limits, currency, className }: LimitsLineProps) {
   const { t } = useTranslation('home');
+  const locale = useLocale();
   return (
     <p id={id} className={className ?? 'field__hint'} data-limits="">
       {limits && currency
-        ? `${t('widget.min', { amount: trimZeros(limits.min), currency })} · ${t('widget.max', { amount: trimZeros(limits.max), currency })}`
+        ? `${t('widget.min', { amount: formatDecimal(limits.min, locale), currency })} · ${t('widget.max', { amount: formatDecimal(limits.max, locale), currency })}`
         : null}
     </p>
   );

@@ -32,7 +32,7 @@ import {
   validateForm,
   type FieldErrors,
 } from '@app/shared/forms';
-import { splitLocalePath } from '@app/shared/i18n';
+import { formatDateTime, formatDecimal, splitLocalePath } from '@app/shared/i18n';
 
 import { CodeStep } from '#app/auth/code-step.tsx';
 import { quickAuth, useSession, withAccessToken } from '#app/auth/session.ts';
@@ -338,7 +338,7 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
               <span className="field__error">
                 {refused
                   ? t(`home:${refused.key}`, {
-                      amount: trimZeros(refused.limit),
+                      amount: formatDecimal(refused.limit, locale),
                       currency: refused.currency === from.code ? label(from) : label(to),
                     })
                   : t([
@@ -356,16 +356,14 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
                   t('home:widget.rate', {
                     from: from.symbol,
                     to: to.symbol,
-                    rate: formatRate(ready.rate),
+                    rate: formatDecimal(formatRate(ready.rate), locale),
                   })
                 ) : null}
                 {ready?.processing.mode === 'next-window' && ready.processing.at ? (
                   <>
                     {' '}
                     {t('create.nextWindow', {
-                      time: new Date(ready.processing.at).toLocaleString(
-                        locale === 'ua' ? 'uk-UA' : locale,
-                      ),
+                      time: formatDateTime(ready.processing.at, locale),
                     })}
                   </>
                 ) : null}

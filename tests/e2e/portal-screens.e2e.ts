@@ -135,6 +135,10 @@ for (const [device, viewport] of WIDTHS) {
       await page.goto(`/transaction/${crypto.id}`);
       await hydrated(page);
       await expect(page.getByText(DEPOSIT_ADDRESS).first()).toBeVisible();
+      // The address reads across the card, its buttons beside or under it (on phones they had
+      // squeezed it into a column of single characters).
+      const address = page.locator('.copy-row__value').filter({ hasText: DEPOSIT_ADDRESS });
+      expect((await address.boundingBox())!.width).toBeGreaterThan(200);
       await shot(page, `order-crypto-${device}`);
 
       await page.goto('/transactions-history');

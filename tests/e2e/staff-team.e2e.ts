@@ -136,8 +136,8 @@ test.describe('staff team pages', () => {
       await signInWithTokens(theirs, await login(customer.email, PASSWORD));
       await theirs.goto('/');
       await hydrated(theirs);
-      const menu = theirs.getByRole('navigation', { name: 'Home' });
-      await menu.locator('summary', { hasText: /^Transactions$/ }).click();
+      const menu = theirs.getByRole('navigation', { name: 'Main menu' });
+      await menu.locator('summary', { hasText: /^Staff console$/ }).click();
       await expect(menu.getByRole('link', { name: 'Bank accounts' })).toBeVisible();
       await expect(menu.getByRole('link', { name: 'Managers' })).toHaveCount(0);
       await menu.getByRole('link', { name: 'Bank accounts' }).click();

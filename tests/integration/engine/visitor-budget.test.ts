@@ -133,12 +133,21 @@ describe('security regression: a visitor cannot stall everyone else with heavy o
     const single = await postFrom(url, { query: HEAVY }, VISITOR);
     expect(codeOf(single.body)).toBeUndefined();
     const size = Math.min(20, Math.max(6, Math.ceil(3000 / single.ms)));
-    const batch = postFrom(url, Array(size).fill({ query: HEAVY }), VISITOR);
-    const customer = await customerMeanwhile(batch);
-    const answered = await batch;
-    expect(answered.status).toBe(200);
+    // Some three seconds of heavy work, well past the budget (a second, and a quarter of the
+    // time spent refilled meanwhile): on a fast machine one batch of the engine's most (20)
+    // came within milliseconds of the budget and was not cut, so batches go one after another.
+    const rounds = Math.max(1, Math.ceil(3000 / (size * single.ms)));
+    const batches = (async () => {
+      const answers: Answer[] = [];
+      for (let round = 0; round < rounds; round += 1)
+        answers.push(await postFrom(url, Array(size).fill({ query: HEAVY }), VISITOR));
+      return answers;
+    })();
+    const customer = await customerMeanwhile(batches);
+    const answered = await batches;
+    for (const batch of answered) expect(batch.status).toBe(200);
     // Before the budget the whole batch ran while the customer waited behind it.
-    expect(refusedIn(answered.body)).toBeGreaterThan(0);
+    expect(answered.reduce((sum, batch) => sum + refusedIn(batch.body), 0)).toBeGreaterThan(0);
     expect(customer.every((answer) => codeOf(answer.body) === undefined)).toBe(true);
 
     // Single requests from the spent visitor while the customer waits: 429 with Retry-After.

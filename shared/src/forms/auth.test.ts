@@ -95,17 +95,17 @@ describe('sign-up form', () => {
     const base = { email: 'ann.lee@example.com' };
     expect(
       messages(SignUpForm, { ...base, password: 'Short1', confirmPassword: 'Short1' }),
-    ).toEqual({ password: 'The password must be at least 10 characters long' });
+    ).toEqual({ password: 'The password must be at least 10 characters long.' });
     expect(
       messages(SignUpForm, { ...base, password: 'alllowercase', confirmPassword: 'alllowercase' }),
     ).toEqual({
       password:
-        'Use at least two kinds of characters: lowercase, uppercase, digits, other characters',
+        'Use at least two kinds of characters: lowercase, uppercase, digits, other characters.',
     });
     expect(
       messages(SignUpForm, { ...base, password: 'Ann.Lee@example.com', confirmPassword: 'x' }),
     ).toEqual({
-      password: 'The password must not be your email',
+      password: 'The password must not be your email.',
       confirmPassword: 'The passwords do not match',
     });
     expect(validateForm(SignUpForm, { ...base, password: GOOD, confirmPassword: GOOD }).ok).toBe(

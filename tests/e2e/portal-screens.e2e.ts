@@ -9,7 +9,12 @@ import {
   signInAsAdmin,
   signInAsPerson,
 } from './staff-session.ts';
-import { BTC_ADDRESS, createOrder, DEPOSIT_ADDRESS } from './staff-orders-harness.ts';
+import {
+  addEurBankAccount,
+  BTC_ADDRESS,
+  createOrder,
+  DEPOSIT_ADDRESS,
+} from './staff-orders-harness.ts';
 import { expect, hydrated, test } from './support.ts';
 import { operator } from './trust-helpers.ts';
 
@@ -37,26 +42,7 @@ async function bankOrderId(): Promise<{
   id: string;
 }> {
   const admin = await adminTokens();
-  const { insert_bank_accounts_one: account } = await graphqlData<{
-    insert_bank_accounts_one: { id: string };
-  }>(
-    admin,
-    `mutation ($object: bank_accounts_insert_input!) {
-       insert_bank_accounts_one(object: $object) { id }
-     }`,
-    {
-      object: {
-        label: `EUR screens ${Date.now().toString(36)}`,
-        beneficiary: 'Exchange Ltd',
-        account_number: 'DE89370400440532013000',
-        swift_bic: 'COBADEFFXXX',
-        bank_address: 'Neue Mainzer Strasse 1, Frankfurt',
-        currency_code: 'EUR',
-        is_active: true,
-      },
-    },
-    'administrator',
-  );
+  const accountId = await addEurBankAccount(`EUR screens ${Date.now().toString(36)}`);
   const customer = await newCustomer('screens-bank');
   const order = await createOrder(customer, {
     from: 'EUR',
@@ -69,7 +55,7 @@ async function bankOrderId(): Promise<{
     `mutation ($id: uuid!, $account: uuid!) {
        supplyRequisites(transactionId: $id, bankAccountId: $account) { status }
      }`,
-    { id: order.id, account: account.id },
+    { id: order.id, account: accountId },
     'administrator',
   );
   return { customer, id: order.id };

@@ -1,6 +1,13 @@
 import type { Browser, Page } from '@playwright/test';
 
-import { graphqlAs, newManager, signInAsPerson, type Person } from './staff-session.ts';
+import {
+  adminTokens,
+  graphqlAs,
+  graphqlData,
+  newManager,
+  signInAsPerson,
+  type Person,
+} from './staff-session.ts';
 import { expect, hydrated } from './support.ts';
 
 /*
@@ -89,4 +96,29 @@ export const state: { manager?: Person } = {};
 export async function manager(): Promise<Person> {
   state.manager ??= await newManager('orders-manager');
   return state.manager;
+}
+
+/** An active EUR bank account labelled `label`, added by the administrator; its id. */
+export async function addEurBankAccount(label: string): Promise<string> {
+  const { insert_bank_accounts_one: account } = await graphqlData<{
+    insert_bank_accounts_one: { id: string };
+  }>(
+    await adminTokens(),
+    `mutation ($object: bank_accounts_insert_input!) {
+       insert_bank_accounts_one(object: $object) { id }
+     }`,
+    {
+      object: {
+        label,
+        beneficiary: 'Exchange Ltd',
+        account_number: 'DE89370400440532013000',
+        swift_bic: 'COBADEFFXXX',
+        bank_address: 'Neue Mainzer Strasse 1, Frankfurt',
+        currency_code: 'EUR',
+        is_active: true,
+      },
+    },
+    'administrator',
+  );
+  return account.id;
 }

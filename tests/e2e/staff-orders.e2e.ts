@@ -1,4 +1,5 @@
 import {
+  addEurBankAccount,
   BTC_ADDRESS,
   btcOrder,
   createOrder,
@@ -11,13 +12,7 @@ import {
   startAction,
   TRC20_ADDRESS,
 } from './staff-orders-harness.ts';
-import {
-  adminTokens,
-  graphqlAs,
-  graphqlData,
-  newCustomer,
-  signInAsPerson,
-} from './staff-session.ts';
+import { graphqlAs, newCustomer, signInAsPerson } from './staff-session.ts';
 import { staff } from './staff.ts';
 import { expect, hydrated, test } from './support.ts';
 
@@ -96,24 +91,7 @@ test('a manager runs a fiat order, giving one of the active bank accounts', asyn
   browser,
 }) => {
   const label = `EUR e2e ${Date.now().toString(36)}`;
-  await graphqlData<{ insert_bank_accounts_one: { id: string } }>(
-    await adminTokens(),
-    `mutation ($object: bank_accounts_insert_input!) {
-       insert_bank_accounts_one(object: $object) { id }
-     }`,
-    {
-      object: {
-        label,
-        beneficiary: 'Exchange Ltd',
-        account_number: 'DE89370400440532013000',
-        swift_bic: 'COBADEFFXXX',
-        bank_address: 'Neue Mainzer Strasse 1, Frankfurt',
-        currency_code: 'EUR',
-        is_active: true,
-      },
-    },
-    'administrator',
-  );
+  await addEurBankAccount(label);
 
   const customer = await newCustomer('fiat-buyer');
   const order = await createOrder(customer, {

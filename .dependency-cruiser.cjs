@@ -123,8 +123,9 @@ module.exports = {
         'The import resolves to no file or package: a typo, or a package that is not installed.',
       severity: 'error',
       from: {},
-      // React Router's generated route types (./+types/*) live in .react-router/types (a rootDir).
-      to: { couldNotResolve: true, pathNot: '(^|/)\\+types/' },
+      // React Router's generated route types (./+types/*) live in .react-router/types (a rootDir);
+      // `virtual:*` modules come from the apps' Vite plugins (web/vite/).
+      to: { couldNotResolve: true, pathNot: ['(^|/)\\+types/', '^virtual:'] },
     },
   ],
   options: {

@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
+import { catalogPreloads } from './web/vite/catalog-preloads.ts';
+
 export default defineConfig({
+  // The portal's root module imports the server build's map of catalog chunks (empty here).
+  plugins: [catalogPreloads()],
   test: {
     include: ['**/*.test.ts'],
     exclude: ['**/node_modules/**', '.data/**'],

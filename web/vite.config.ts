@@ -6,6 +6,8 @@ import { defineConfig } from 'vite';
 
 import { currencyIcons } from '@app/client/vite/currency-icons.ts';
 
+import { catalogPreloads } from './vite/catalog-preloads.ts';
+
 /** What the chunking callback may ask Rolldown about a module. */
 interface ChunkingContext {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
@@ -46,7 +48,7 @@ function shellModules(context: ChunkingContext): Set<string> {
  * stay chunks of their own, and nothing a page does not need moves into the shell.
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [reactRouter(), currencyIcons()],
+  plugins: [reactRouter(), currencyIcons(), catalogPreloads()],
   build: isSsrBuild
     ? {}
     : {

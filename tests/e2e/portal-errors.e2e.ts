@@ -65,9 +65,18 @@ test('an unknown address answers 404 with the branded "Page not found"', async (
   consoleErrors,
 }) => {
   // Not even the page's data calls it a server error.
-  const plain = await request.get('/no/such/page');
-  expect(plain.status()).toBe(404);
-  expectNoServerInternals(await plain.text());
+  // Unmatched paths and the routes whose slug names nothing (product, partner, rules, pair).
+  for (const url of [
+    '/no/such/page',
+    '/products/no-such-product',
+    '/for-partners/no-such-partner',
+    '/rules/no-such-rules',
+    '/create-transaction/btc-to-nothing',
+  ]) {
+    const plain = await request.get(url);
+    expect(plain.status(), url).toBe(404);
+    expectNoServerInternals(await plain.text());
+  }
 
   const response = await page.goto('/ru/no/such/page');
   expect(response?.status()).toBe(404);

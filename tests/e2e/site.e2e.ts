@@ -98,6 +98,27 @@ test('a visitor whose browser speaks Russian lands on /ru, and can switch to Eng
   await context.close();
 });
 
+test('an address without a language prefix tells caches its answer depends on the language asked', async ({
+  request,
+}) => {
+  // The unprefixed page answers by cookie and Accept-Language (spec section 2): a shared cache
+  // that ignored them would hand one visitor's redirect or language to the next.
+  const varyOf = (response: { headers(): Record<string, string> }) =>
+    (response.headers()['vary'] ?? '').toLowerCase().split(/\s*,\s*/);
+  const redirect = await request.get('/rules', {
+    headers: { 'accept-language': 'ru' },
+    maxRedirects: 0,
+  });
+  expect(redirect.status()).toBe(302);
+  expect(varyOf(redirect)).toEqual(expect.arrayContaining(['accept-language', 'cookie']));
+  const english = await request.get('/rules', { headers: { 'accept-language': 'en' } });
+  expect(english.status()).toBe(200);
+  expect(varyOf(english)).toEqual(expect.arrayContaining(['accept-language', 'cookie']));
+  // A prefixed address names its language: nothing to vary on.
+  const russian = await request.get('/ru/rules');
+  expect(varyOf(russian)).not.toContain('accept-language');
+});
+
 for (const width of [390, 1280]) {
   test(`home at ${width} px: screenshot and no serious accessibility violations`, async ({
     page,

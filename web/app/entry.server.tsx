@@ -5,14 +5,17 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
 
+import { lowPriorityModulePreloads } from '#app/server-render/script-priority.server.ts';
+
 /*
- * React Router's default Node entry, with two changes:
+ * React Router's default Node entry, with three changes:
  * - the response's CSP nonce (web/server/security.ts, through the load context) goes on every
  *   inline script: React Router's <Scripts>, <ScrollRestoration> and streamed hydration data,
  *   and React's own streaming scripts;
  * - React 18.3's streaming renderer can write the unused tail of its 2 KB buffer, which puts NUL
  *   bytes into long pages with multi-byte text (facebook/react#31134, fixed only in React 19).
- *   NUL is never valid in HTML, so it is dropped.
+ *   NUL is never valid in HTML, so it is dropped;
+ * - the scripts' preloads go at low fetch priority (server-render/script-priority.server.ts).
  */
 
 export const streamTimeout = 5_000;
@@ -65,8 +68,11 @@ export default function handleRequest(
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           pipe(body);
+          const html = lowPriorityModulePreloads();
+          body.on('error', (error) => html.destroy(error));
+          body.pipe(html);
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(html), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

@@ -1,13 +1,13 @@
 import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
-import { getMainDefinition } from '@apollo/client/utilities';
+import { getMainDefinition, print } from '@apollo/client/utilities';
 import { Kind, OperationTypeNode } from 'graphql';
 import type { Client } from 'graphql-ws';
 import { Observable } from 'rxjs';
 
 import { reportGraphqlError } from './error-hook.ts';
 import type { GraphqlSession } from './graphql-session.ts';
-import { graphqlRequest } from './request.ts';
+import { sendOperation } from './request.ts';
 import type { ActingRole } from './acting-role.ts';
 
 /*
@@ -24,8 +24,15 @@ const httpLink = (session: GraphqlSession, role: ActingRole | undefined) =>
     (operation) =>
       new Observable((observer) => {
         const controller = new AbortController();
+        // Apollo's transformed document (its cache adds `__typename`), printed by Apollo.
+        const definition = getMainDefinition(operation.query);
+        const printed = {
+          text: print(operation.query),
+          type: definition.kind === Kind.OPERATION_DEFINITION ? definition.operation : undefined,
+          name: operation.operationName,
+        };
         const send = (token: string | null) =>
-          graphqlRequest(session.graphqlUrl(), operation.query, operation.variables, {
+          sendOperation(session.graphqlUrl(), printed, operation.variables, {
             token,
             role,
             signal: controller.signal,

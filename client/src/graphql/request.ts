@@ -1,11 +1,8 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import {
-  Kind,
-  OperationTypeNode,
-  print,
-  type DocumentNode,
-  type OperationDefinitionNode,
-} from 'graphql';
+import type { DocumentNode, OperationDefinitionNode, OperationTypeNode } from 'graphql';
+// The enum's own module, not the package's index: the portal's chunking follows static imports,
+// and the index would pull the rest of graphql-js into every page's first load (web/vite.config.ts).
+import { Kind } from 'graphql/language/kinds';
 
 import { reportGraphqlError } from './error-hook.ts';
 import type { ActingRole } from './acting-role.ts';
@@ -56,21 +53,30 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-interface PrintedDocument {
+/** An operation as it goes on the wire: its text, its type and its name. */
+export interface PrintedOperation {
   text: string;
-  operation: OperationDefinitionNode | undefined;
+  type: `${OperationTypeNode}` | undefined;
+  name: string | undefined;
 }
 
-const printed = new WeakMap<DocumentNode, PrintedDocument>();
+const printed = new WeakMap<DocumentNode, PrintedOperation>();
 
-function printDocument(document: DocumentNode): PrintedDocument {
+/**
+ * The typed document's operation with the text codegen printed into its `loc`
+ * (scripts/codegen/generate.ts), so the browsers need no GraphQL printer. Pages that run
+ * Apollo Client print its transformed documents themselves (apollo-client.ts).
+ */
+export function printedOperation(document: DocumentNode): PrintedOperation {
   let entry = printed.get(document);
   if (!entry) {
+    const text = document.loc?.source.body;
+    if (text === undefined) throw new Error('a document without its text: run npm run codegen');
     const operation = document.definitions.find(
       (definition): definition is OperationDefinitionNode =>
         definition.kind === Kind.OPERATION_DEFINITION,
     );
-    entry = { text: print(document), operation };
+    entry = { text, type: operation?.operation, name: operation?.name?.value };
     printed.set(document, entry);
   }
   return entry;
@@ -107,17 +113,25 @@ async function post<T>(
   return { data: answer.data };
 }
 
-export async function graphqlRequest<TData, TVariables extends Record<string, unknown>>(
+export function graphqlRequest<TData, TVariables extends Record<string, unknown>>(
   url: string,
   document: TypedDocumentNode<TData, TVariables>,
   variables: TVariables,
   options: RequestOptions = {},
 ): Promise<TData> {
-  const { text, operation } = printDocument(document);
-  const body = JSON.stringify({ query: text, variables });
-  const idempotent = operation?.operation === OperationTypeNode.QUERY;
-  const report = (error: unknown) =>
-    reportGraphqlError({ operationName: operation?.name?.value, error });
+  return sendOperation<TData>(url, printedOperation(document), variables, options);
+}
+
+/** Sends one printed operation: retried once on a transient status when it is a query. */
+export async function sendOperation<TData>(
+  url: string,
+  operation: PrintedOperation,
+  variables: Record<string, unknown> | undefined,
+  options: RequestOptions = {},
+): Promise<TData> {
+  const body = JSON.stringify({ query: operation.text, variables });
+  const idempotent = operation.type === 'query';
+  const report = (error: unknown) => reportGraphqlError({ operationName: operation.name, error });
   let result: Awaited<ReturnType<typeof post<TData>>>;
   try {
     result = await post<TData>(url, body, options);

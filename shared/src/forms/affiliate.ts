@@ -4,7 +4,7 @@ import type { CatalogKey } from '../i18n/resource-types.ts';
 
 import { GENERIC_ERROR } from './auth-errors.ts';
 import { MESSAGES, requiredText } from './fields.ts';
-import { USDT_AMOUNT } from './patterns.ts';
+import { REFERRAL_NAME, USDT_AMOUNT } from './patterns.ts';
 
 /*
  * The affiliate program's forms (/affiliate-program, spec sections 2, 5 and 9): the referral
@@ -23,9 +23,6 @@ export const AFFILIATE_MESSAGES = {
 
 /** Spec section 9: the smallest bonus withdrawal, in USDT. */
 export const MIN_WITHDRAWAL_USDT = '100';
-
-/** Spec section 5: 3 to 20 letters and digits (the database's portal_users_referral_name_format). */
-export const REFERRAL_NAME = /^[A-Za-z0-9]{3,20}$/;
 
 /** A TRC20 (TRON) address: base58, `T` and 33 more characters. The server checks the checksum. */
 const TRC20_ADDRESS = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;

@@ -18,3 +18,6 @@ export const USDT_AMOUNT = /^(?:0|[1-9]\d{0,11})(?:\.\d{1,6})?$/;
 
 /** Memos and destination tags: at most 64 characters (the orders table's CHECK). */
 export const MEMO_MAX_LENGTH = 64;
+
+/** Spec section 5: 3 to 20 letters and digits (the database's portal_users_referral_name_format). */
+export const REFERRAL_NAME = /^[A-Za-z0-9]{3,20}$/;

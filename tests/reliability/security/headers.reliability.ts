@@ -297,7 +297,7 @@ describe('headers of every kind of answer', () => {
       [asset, false],
       ['/build.json', false],
       ['/healthz', false],
-      ['/favicon.svg', false],
+      ['/favicon-32.png', false],
       ['/telegram-app', true],
       ['/ua/telegram-app/transactions-history', true],
     ];

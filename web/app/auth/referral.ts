@@ -1,6 +1,7 @@
 import { parse } from 'cookie';
 
-import { REFERRAL_NAME } from '@app/shared/forms';
+// The zod-free patterns only: every page loads this module (the root loader's `?ref=`).
+import { REFERRAL_NAME } from '@app/shared/forms/patterns';
 
 /** The referral_code cookie the root loader sets from `?ref=`, for 30 days (spec section 4). */
 export const REFERRAL_COOKIE = 'referral_code';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { data, Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 
 import { toFailure } from '@app/client/auth/session-types.ts';
 import { browserEnv } from '@app/client/env/public-env.ts';
@@ -51,6 +51,7 @@ import {
 import { useLocale, useLocalePath } from '#app/i18n/locale.ts';
 import { pageMeta, translatorFor } from '#app/i18n/meta.ts';
 import { siteUrlOf } from '#app/utils/public-env.ts';
+import { notFound } from '#app/utils/not-found.ts';
 
 import type { Route } from './+types/create-transaction';
 
@@ -60,8 +61,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const catalog = await loadExchangeCatalog(context.publicEnv.PUBLIC_GRAPHQL_URL);
   const from = catalog.currencies.find((currency) => currency.code === pair?.from);
   const to = catalog.currencies.find((currency) => currency.code === pair?.to);
-  if (!pair || !from || !to || !(catalog.directions[from.code] ?? []).includes(to.code))
-    throw data(null, { status: 404 });
+  if (!pair || !from || !to || !(catalog.directions[from.code] ?? []).includes(to.code)) notFound();
   const search = new URL(request.url).searchParams;
   const side: QuoteSide = search.get('side') === 'receive' ? 'receive' : 'send';
   const amount = normalizeAmount(search.get('amount') ?? '');

@@ -1,15 +1,13 @@
-import { data } from 'react-router';
-
 import { splitLocalePath } from '@app/shared/i18n';
 
 import { translatorFor } from '#app/i18n/meta.ts';
+import { notFound } from '#app/utils/not-found.ts';
 
 import type { Route } from './+types/not-found';
 
 /** Every unmatched path: status 404 and the "Page not found" page (spec section 2). */
 export function loader(): never {
-  // Without a status text React Router would name it "Internal Server Error" in the page data.
-  throw data(null, { status: 404, statusText: 'Not Found' });
+  notFound();
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {

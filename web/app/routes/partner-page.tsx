@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { data } from 'react-router';
 
 import { splitLocalePath } from '@app/shared/i18n';
 
@@ -8,6 +7,7 @@ import { ContentPageView } from '#app/components/content/content-page.tsx';
 import { findServicePage } from '#app/content/pages/index.server.ts';
 import { PairRateSection } from '#app/exchange/pair-rate-section.tsx';
 import { withSocialMeta } from '#app/seo/social-meta.ts';
+import { notFound } from '#app/utils/not-found.ts';
 
 import type { Route } from './+types/partner-page';
 
@@ -15,7 +15,7 @@ import type { Route } from './+types/partner-page';
 export function loader({ params, request }: Route.LoaderArgs) {
   const { locale } = splitLocalePath(new URL(request.url).pathname);
   const page = findServicePage('partners', locale, params.slug);
-  if (!page) throw data(null, { status: 404 });
+  if (!page) notFound();
   return page;
 }
 

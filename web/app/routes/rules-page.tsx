@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 
 import { splitLocalePath } from '@app/shared/i18n';
 
@@ -8,6 +8,7 @@ import { ContentPageView } from '#app/components/content/content-page.tsx';
 import { findRulesDocument, relatedRulesDocuments } from '#app/content/pages/index.server.ts';
 import { RULE_SLUGS } from '#app/content/slugs.ts';
 import { useLocalePath } from '#app/i18n/locale.ts';
+import { notFound } from '#app/utils/not-found.ts';
 
 import type { Route } from './+types/rules-page';
 
@@ -16,7 +17,7 @@ export function loader({ params, request }: Route.LoaderArgs) {
   const { locale } = splitLocalePath(new URL(request.url).pathname);
   const page = findRulesDocument(locale, params.slug);
   const slug = RULE_SLUGS.find((candidate) => candidate === params.slug);
-  if (!page || !slug) throw data(null, { status: 404 });
+  if (!page || !slug) notFound();
   return { page, related: relatedRulesDocuments(locale, slug) };
 }
 

@@ -166,6 +166,11 @@ test('a short payment: the owner asks for a refund to an address in the app', as
     page.getByRole('radio', { name: /Continue at the current rate.*you get about [\d.]+ USDT/ }),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel the exchange' })).toHaveCount(0);
+  // The same figures in Russian are written as Russian writes numbers (a decimal comma).
+  await page.goto(launchUrl({ user, path: `/transaction/${id}`, lang: 'ru' }));
+  await expect(page.getByText('Мы получили 0,005 BTC вместо 0,01 BTC.')).toBeVisible();
+  await page.goto(launchUrl({ user, path: `/transaction/${id}` }));
+  await expect(page.getByText('We need your decision')).toBeVisible();
 
   await page.getByRole('radio', { name: /Get a refund/ }).check({ force: true });
   await expect(

@@ -117,6 +117,13 @@ test('a user on a better level sees their own price, "you get 2.0% more", and th
   await expect(level).toContainText('Level: Silver');
   await expect(level).toContainText('0 of 50 completed exchanges to Gold');
   await expect(level.getByRole('progressbar')).toHaveAttribute('max', '50');
+
+  // In Russian (last: the choice sticks) the same figure keeps its one decimal, with a decimal comma.
+  await page.goto('/ru');
+  await hydrated(page);
+  await expect(page.locator('form#exchange').getByRole('status')).toContainText(
+    'вы получаете на 2,0% больше',
+  );
 });
 
 test('the mini-app shows the rate and the tighter limits before typing', async ({ page }) => {

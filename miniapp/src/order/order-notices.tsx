@@ -3,8 +3,8 @@ import { Button, Cell, Text } from '@telegram-apps/telegram-ui';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 
-import type { Locale } from '@app/shared/i18n';
-import { explorerTxUrl, formatRate, trimZeros } from '@app/shared/exchange';
+import { formatDecimal, formatMoney, type Locale } from '@app/shared/i18n';
+import { explorerTxUrl, formatRate } from '@app/shared/exchange';
 import { AntiPhishingPhraseDocument } from '@app/client/graphql/generated/user.ts';
 
 import { CopyCell } from '../components/copy-cell.tsx';
@@ -24,9 +24,9 @@ import { openWebPage, webPages } from './web-links.ts';
  * docs/decisions/015-order-trust.md), in the shared `trust` texts.
  */
 
-/** `0.0100 BTC` → `0.01 BTC`. */
-export const amountText = (amount: string, currency: string): string =>
-  `${trimZeros(amount)} ${currency}`;
+/** `0.0100 BTC` → `0.01 BTC` (`0,01 BTC` in Russian and Ukrainian). */
+export const amountText = (amount: string, currency: string, locale: Locale): string =>
+  formatMoney(amount, currency, locale);
 
 function useLocale(): Locale {
   const { i18n } = useTranslation();
@@ -118,12 +118,13 @@ export function PaymentDeadline({ order }: { order: Order }) {
 /** The operator was late, so the order was re-quoted in the user's favour. */
 export function RequotedNotice({ order, receive }: { order: Order; receive: string }) {
   const { t } = useTranslation('trust');
+  const locale = useLocale();
   if (!order.requoted_at || !order.quoted_receive_amount) return null;
   return (
     <Text className="notice" role="status">
       {t('deadlines.requoted', {
-        amount: amountText(order.receive_amount, receive),
-        quoted: amountText(order.quoted_receive_amount, receive),
+        amount: amountText(order.receive_amount, receive, locale),
+        quoted: amountText(order.quoted_receive_amount, receive, locale),
       })}
     </Text>
   );
@@ -217,8 +218,9 @@ export function Expired({ order }: { order: Order }) {
 /** The funds are on their way back (or waiting at the cash point). */
 export function RefundInProgress({ order, send }: { order: Order; send: string }) {
   const { t } = useTranslation('trust');
+  const locale = useLocale();
   const cash = order.send_currency_info?.kind === 'cash';
-  const amount = amountText(order.received_amount ?? order.send_amount, send);
+  const amount = amountText(order.received_amount ?? order.send_amount, send, locale);
   return (
     <>
       <h2 className="state-title">{t('refund.inProgressTitle')}</h2>
@@ -257,12 +259,13 @@ export function Refunded({ order }: { order: Order }) {
 /** The person continued at the current rate with what arrived: the figures it is paid at. */
 export function Settled({ order, receive }: { order: Order; receive: string }) {
   const { t } = useTranslation('trust');
+  const locale = useLocale();
   if (!order.settled_receive_amount || !order.settled_rate) return null;
   return (
     <Text className="state-text">
       {t('action.settled', {
-        amount: amountText(order.settled_receive_amount, receive),
-        rate: formatRate(order.settled_rate),
+        amount: amountText(order.settled_receive_amount, receive, locale),
+        rate: formatDecimal(formatRate(order.settled_rate), locale),
       })}
     </Text>
   );

@@ -5,6 +5,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { keyFromData } from '@app/client/i18n/i18n.ts';
+import type { Locale } from '@app/shared/i18n';
 import { refusalKeys } from '@app/shared/errors';
 import { exchangeProblemMessage, type FieldErrors } from '@app/shared/forms';
 import { trimZeros } from '@app/shared/exchange';
@@ -60,7 +61,7 @@ function failureOf(error: unknown): { message: string; field: RefundField } | { 
 }
 
 export function PaymentIssue({ order, send }: { order: Order; send: string }) {
-  const { t } = useTranslation('trust');
+  const { t, i18n } = useTranslation('trust');
   const ids = useId();
   const reason: ActionReason = isActionReason(order.action_reason)
     ? order.action_reason
@@ -68,8 +69,9 @@ export function PaymentIssue({ order, send }: { order: Order; send: string }) {
   const refundOnly = reason === 'refund_required';
   const kind = refundKindOf(order.send_currency_info?.kind);
   const memoRequired = kind === 'crypto' && order.send_currency_info?.memo_required === true;
-  const received = amountText(order.received_amount ?? order.send_amount, send);
-  const expected = amountText(order.send_amount, send);
+  const locale = i18n.language as Locale;
+  const received = amountText(order.received_amount ?? order.send_amount, send, locale);
+  const expected = amountText(order.send_amount, send, locale);
 
   const [choice, setChoice] = useState<Choice | null>(refundOnly ? 'refund' : null);
   const [values, setValues] = useState<RefundValues>({

@@ -19,7 +19,7 @@ import { type PairRateState, usePairRate } from '@app/client/exchange/use-pair-r
 import { refusedLimit } from '@app/client/exchange/quote-refusal.ts';
 import { useQuote, type QuoteState } from '@app/client/exchange/use-quote.ts';
 import { CurrencyIcon } from '@app/client/ui/currency-icon.tsx';
-import { formatDateTime, type Locale } from '@app/shared/i18n';
+import { formatDateTime, formatDecimal, formatFixed, type Locale } from '@app/shared/i18n';
 
 import { SectionHeading } from '../components/section-heading.tsx';
 import { CenteredSpinner } from '../components/shell.tsx';
@@ -270,6 +270,7 @@ function QuoteStatus(props: {
   to: CurrencyOption;
 }) {
   const { t, i18n } = useTranslation('home');
+  const locale = i18n.language as Locale;
   const { quote } = props;
   let text: string | null = null;
   let error = false;
@@ -287,7 +288,10 @@ function QuoteStatus(props: {
           ? props.to.symbol
           : code;
     text = refused
-      ? t(refused.key, { amount: trimZeros(refused.limit), currency: symbol(refused.currency) })
+      ? t(refused.key, {
+          amount: formatDecimal(refused.limit, locale),
+          currency: symbol(refused.currency),
+        })
       : t([keyFromData(`widget.errors.${quote.code}`), 'common:notify.somethingWentWrong']);
     error = true;
   } else if (
@@ -301,26 +305,29 @@ function QuoteStatus(props: {
     const pair = { from: props.from.symbol, to: props.to.symbol };
     const limits = rate.limits[props.side];
     const symbol = props.side === 'send' ? props.from.symbol : props.to.symbol;
-    const parts: string[] = [t('widget.rate', { ...pair, rate: formatRate(rate.publicRate) })];
+    const number = (value: string) => formatDecimal(value, locale);
+    const parts: string[] = [
+      t('widget.rate', { ...pair, rate: number(formatRate(rate.publicRate)) }),
+    ];
     if (rate.betterByPercent !== null) {
       parts.push(
-        `${t('widget.yourRate', { ...pair, rate: formatRate(rate.rate) })}, ${t('widget.betterBy', { percent: rate.betterByPercent })}`,
+        `${t('widget.yourRate', { ...pair, rate: number(formatRate(rate.rate)) })}, ${t('widget.betterBy', { percent: formatFixed(rate.betterByPercent, locale) })}`,
       );
     }
     parts.push(
-      `${t('widget.min', { amount: trimZeros(limits.min), currency: symbol })} · ${t('widget.max', { amount: trimZeros(limits.max), currency: symbol })}`,
+      `${t('widget.min', { amount: number(limits.min), currency: symbol })} · ${t('widget.max', { amount: number(limits.max), currency: symbol })}`,
     );
     text = parts.join('\n');
   } else if (quote.status === 'ready') {
     const { rate, limits, processing } = quote.quote;
     const parts = [
       t('widget.rate', { from: props.from.symbol, to: props.to.symbol, rate: formatRate(rate) }),
-      `${t('widget.min', { amount: trimZeros(limits.min), currency: limits.currency })} · ${t('widget.max', { amount: trimZeros(limits.max), currency: limits.currency })}`,
+      `${t('widget.min', { amount: formatDecimal(limits.min, locale), currency: limits.currency })} · ${t('widget.max', { amount: formatDecimal(limits.max, locale), currency: limits.currency })}`,
     ];
     if (processing.mode === 'next-window' && processing.at) {
       parts.push(
         t('widget.nextWindow', {
-          time: formatDateTime(processing.at, i18n.language as Locale),
+          time: formatDateTime(processing.at, locale),
         }),
       );
     }

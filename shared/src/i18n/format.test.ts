@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatDate, formatDateTime, formatDecimal, formatMoney } from './format.ts';
+import { formatDate, formatDateTime, formatDecimal, formatFixed, formatMoney } from './format.ts';
 
 describe('formatDecimal', () => {
   it('groups and marks decimals as each language does', () => {
@@ -28,6 +28,16 @@ describe('formatDecimal', () => {
 
   it('puts the currency after the amount', () => {
     expect(formatMoney('0.05', 'BTC', 'ru')).toBe('0,05 BTC');
+  });
+});
+
+describe('formatFixed', () => {
+  it('keeps the decimals a figure was written with, in the language’s signs', () => {
+    expect(formatFixed('2.0', 'en')).toBe('2.0');
+    expect(formatFixed('2.0', 'ru')).toBe('2,0');
+    expect(formatFixed('1234.50', 'ua')).toBe('1\u00a0234,50');
+    expect(formatFixed('7', 'en')).toBe('7');
+    expect(formatFixed('n/a', 'en')).toBe('n/a');
   });
 });
 

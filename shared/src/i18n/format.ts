@@ -64,6 +64,29 @@ export function formatDecimal(value: string | null | undefined, locale: Locale):
   return numberFormat(locale).format(trimmed as unknown as number);
 }
 
+const fixedFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A decimal string with exactly the decimals it was written with, in the language's signs:
+ * `2.0` → `2.0` (en), `2,0` (ru, uk). For figures whose precision is their meaning (a
+ * percentage rounded to one decimal); anything that is not a plain decimal is returned as given.
+ */
+export function formatFixed(value: string, locale: Locale): string {
+  const trimmed = value.trim();
+  if (!DECIMAL.test(trimmed)) return value;
+  const decimals = trimmed.split('.')[1]?.length ?? 0;
+  const key = `${locale}|${decimals}`;
+  let format = fixedFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(LANGUAGE_TAGS[locale], {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    fixedFormats.set(key, format);
+  }
+  return format.format(trimmed as unknown as number);
+}
+
 /** An amount with its currency: `0,05 BTC`. */
 export const formatMoney = (
   value: string | null | undefined,

@@ -40,8 +40,13 @@ export function ReferralNameDialog({
     const element = dialog.current;
     if (!element) return;
     if (open && !element.open) {
-      setValue(current);
-      setError(undefined);
+      // The field holds the current name before the dialog appears: a render after showModal
+      // would set the field's value again, moving the caret behind whatever was being typed.
+      if (value !== current || error !== undefined) {
+        setValue(current);
+        setError(undefined);
+        return;
+      }
       element.showModal();
       const field = element.querySelector<HTMLInputElement>('#referral-name');
       input.current = field;
@@ -50,7 +55,7 @@ export function ReferralNameDialog({
     } else if (!open && element.open) {
       element.close();
     }
-  }, [open, current]);
+  }, [open, current, value, error]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

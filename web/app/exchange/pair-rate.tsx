@@ -6,7 +6,7 @@ import {
   usePairRate,
 } from '@app/client/exchange/use-pair-rate.ts';
 import { type CurrencyOption, formatRate } from '@app/shared/exchange';
-import { formatDecimal } from '@app/shared/i18n';
+import { formatDecimal, formatFixed } from '@app/shared/i18n';
 
 import { useSession, withAccessToken } from '#app/auth/session.ts';
 import { useLocale } from '#app/i18n/locale.ts';
@@ -50,7 +50,7 @@ export function PairRateText({ state, from, to }: PairRateTextProps) {
           <strong className="pair-rate__own">
             {t('widget.yourRate', { ...pair, rate: formatDecimal(formatRate(rate.rate), locale) })}
             {', '}
-            {t('widget.betterBy', { percent: rate.betterByPercent })}
+            {t('widget.betterBy', { percent: formatFixed(rate.betterByPercent, locale) })}
           </strong>
         </>
       ) : null}

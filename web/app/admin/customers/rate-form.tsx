@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 
 import { StaffCustomersSetCustomRateDocument } from '@app/client/graphql/generated/manager.ts';
 import { formatRate } from '@app/shared/exchange';
+import { formatDecimal } from '@app/shared/i18n';
 
 import { plainAmount } from '#app/account/format.ts';
 import { InputField, SelectField } from '#app/admin/fields.tsx';
 import { notify } from '#app/components/notify/index.ts';
+import { useLocale } from '#app/i18n/locale.ts';
 
 import type { Customer, CustomRate, Level, RateCurrency } from './customer-data.ts';
 import { compare, levelPrices, parseRate } from './decimal.ts';
@@ -35,6 +37,8 @@ export function RateForm({
   onSaved: () => void;
 }) {
   const { t } = useTranslation('staffCustomers');
+  const locale = useLocale();
+  const price = (value: string) => formatDecimal(formatRate(value), locale);
   const [currency, setCurrency] = useState(rate?.currency_code ?? currencies[0]?.code ?? '');
   const [buy, setBuy] = useState(rate?.buy_rate ? plainAmount(rate.buy_rate) : '');
   const [sell, setSell] = useState(rate?.sell_rate ? plainAmount(rate.sell_rate) : '');
@@ -104,12 +108,12 @@ export function RateForm({
       <div className="rate-form__market" aria-live="polite" id="rate-market">
         {market ? (
           <p>
-            {t('rates.market', { price: formatRate(market), symbol })}
+            {t('rates.market', { price: price(market), symbol })}
             {prices && level
               ? ` ${t('rates.levelPrices', {
                   status: level.status,
-                  buy: formatRate(prices.buy),
-                  sell: formatRate(prices.sell),
+                  buy: price(prices.buy),
+                  sell: price(prices.sell),
                 })}`
               : null}
           </p>

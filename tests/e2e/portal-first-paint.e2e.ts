@@ -59,19 +59,21 @@ for (const [prefix, locale, other] of [
     // Fetched once, by the preload: the module import reuses it.
     expect(catalogRequests).toHaveLength(1);
     // It started with the other scripts, not once the shell had run.
-    const timing = await page.evaluate((path) => {
-      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-      const of = (test: (pathname: string) => boolean) =>
-        entries.find((entry) => test(new URL(entry.name).pathname));
+    // (Strings: the tests compile without the DOM's types.)
+    const timing = await page.evaluate<{ catalogStart?: number; shellEnd?: number }>(`(() => {
+      const entries = performance.getEntriesByType('resource');
+      const of = (test) => entries.find((entry) => test(new URL(entry.name).pathname));
       return {
-        catalogStart: of((pathname) => pathname === path)?.startTime,
-        shellEnd: of((pathname) => /^\/assets\/shell-[\w-]+\.js$/.test(pathname))?.responseEnd,
+        catalogStart: of((pathname) => pathname === ${JSON.stringify(catalogs[0])})?.startTime,
+        shellEnd: of((pathname) => /^\\/assets\\/shell-[\\w-]+\\.js$/.test(pathname))?.responseEnd,
       };
-    }, catalogs[0]!);
+    })()`);
     expect(timing.catalogStart).toBeDefined();
     expect(timing.catalogStart!).toBeLessThan(timing.shellEnd!);
     // The inline styles apply: the dark page, not the browser's white one.
-    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const background = await page.evaluate<string>(
+      'getComputedStyle(document.body).backgroundColor',
+    );
     expect(background).not.toBe('rgba(0, 0, 0, 0)');
     expect(background).not.toBe('rgb(255, 255, 255)');
   });

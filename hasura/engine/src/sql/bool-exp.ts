@@ -2,6 +2,7 @@ import type { ColumnInfo } from '../catalog/model.ts';
 import { isJsonOperand } from '../plan/bool-exp.ts';
 import type { BoolExp, ComparisonOp, ValueRef } from '../schema/model.ts';
 import type { ComputedField, RelationshipField, TableSchema } from '../schema/model.ts';
+import { isJsonType } from '../schema/scalars.ts';
 
 import { ident, literalParam, qualified, type SqlBuilder } from './builder.ts';
 
@@ -53,7 +54,7 @@ function operand(
       ? 'text'
       : op === '_has_keys_any' || op === '_has_keys_all'
         ? 'text[]'
-        : isJsonOperand(column, op)
+        : isJsonOperand(column, op) && !list
           ? column.sqlType
           : list
             ? `${column.sqlType}[]`
@@ -66,7 +67,11 @@ function operand(
     case 'literal': {
       if (list && Array.isArray(value.value))
         return b.param(
-          value.value.map((item) => literalParam(item, column)),
+          // A json column's list is of JSON values ([jsonb!]): each one as JSON text, in a
+          // jsonb[] (a string item is a JSON string, not JSON text to parse).
+          value.value.map((item) =>
+            isJsonType(column.typeName) ? JSON.stringify(item) : literalParam(item, column),
+          ),
           cast,
         );
       if (op === '_has_key') return b.param(String(value.value), cast);

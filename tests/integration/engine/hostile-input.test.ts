@@ -27,7 +27,9 @@ import { DEV_JWT_SECRET } from '../../support/jwt.ts';
  *   one-line query, or ran for minutes: the rows an operation may build are estimated and
  *   bounded (ENGINE_MAX_ESTIMATED_ROWS);
  * - one WebSocket with 20,000 live queries kept every other client waiting: operations per
- *   connection are bounded (ENGINE_MAX_WS_OPERATIONS).
+ *   connection are bounded (ENGINE_MAX_WS_OPERATIONS);
+ * - `_in`/`_nin` on a jsonb column cast the whole list to jsonb and passed string items as raw
+ *   text: a 500 (the staff audit log's before/after); each item is now a JSON value.
  */
 
 const metadata = {
@@ -93,6 +95,8 @@ describe.each(databaseTargets)(
       CREATE TABLE parent (id serial PRIMARY KEY, name text NOT NULL);
       CREATE TABLE child (id serial PRIMARY KEY, parent_id int NOT NULL REFERENCES parent (id), token uuid);
       CREATE TABLE empty_table (id serial PRIMARY KEY);
+      CREATE TABLE doc (id serial PRIMARY KEY, body jsonb NOT NULL);
+      INSERT INTO doc (body) VALUES ('"v0"'), ('1'), ('{"a": 1}');
       INSERT INTO parent (name) VALUES ('a'), ('b');
       INSERT INTO child (parent_id, token) VALUES
         (1, '0f000000-0000-0000-0000-000000000001'),
@@ -110,6 +114,7 @@ describe.each(databaseTargets)(
                 tables: [
                   ...metadata.sources[0]!.tables,
                   { table: { schema: 'public', name: 'empty_table' } },
+                  { table: { schema: 'public', name: 'doc' } },
                 ],
               },
             ],
@@ -126,6 +131,18 @@ describe.each(databaseTargets)(
     afterAll(async () => {
       await engine?.close();
       await db?.dispose();
+    });
+
+    it('filters a jsonb column by a list of JSON values with _in and _nin', async () => {
+      const query = `query ($l: [jsonb!]) {
+        in: doc(where: { body: { _in: $l } }, order_by: { id: asc }) { id }
+        nin: doc(where: { body: { _nin: $l } }, order_by: { id: asc }) { id }
+      }`;
+      const result = await post({ query, variables: { l: ['v0', 1, { b: 2 }] } }, admin);
+      expect(result).toEqual({
+        status: 200,
+        body: { data: { in: [{ id: 1 }, { id: 2 }], nin: [{ id: 3 }] } },
+      });
     });
 
     it('answers an aggregate that selects nothing but __typename, once, with or without rows', async () => {

@@ -2,7 +2,6 @@ import type { ColumnInfo } from '../catalog/model.ts';
 import { isJsonOperand } from '../plan/bool-exp.ts';
 import type { BoolExp, ComparisonOp, ValueRef } from '../schema/model.ts';
 import type { ComputedField, RelationshipField, TableSchema } from '../schema/model.ts';
-import { isJsonType } from '../schema/scalars.ts';
 
 import { ident, literalParam, qualified, type SqlBuilder } from './builder.ts';
 
@@ -67,11 +66,9 @@ function operand(
     case 'literal': {
       if (list && Array.isArray(value.value))
         return b.param(
-          // A json column's list is of JSON values ([jsonb!]): each one as JSON text, in a
-          // jsonb[] (a string item is a JSON string, not JSON text to parse).
-          value.value.map((item) =>
-            isJsonType(column.typeName) ? JSON.stringify(item) : literalParam(item, column),
-          ),
+          // A json column's list ([jsonb!]) binds as jsonb[], each item JSON text as the
+          // scalar's input arrives (not the whole list cast to one jsonb).
+          value.value.map((item) => literalParam(item, column)),
           cast,
         );
       if (op === '_has_key') return b.param(String(value.value), cast);

@@ -3,8 +3,8 @@ import { Button, Cell, Text } from '@telegram-apps/telegram-ui';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 
-import { formatDecimal, formatMoney, type Locale } from '@app/shared/i18n';
-import { explorerTxUrl, formatRate } from '@app/shared/exchange';
+import { formatMoney, type Locale } from '@app/shared/i18n';
+import { explorerTxUrl, formatRateIn } from '@app/shared/exchange';
 import { AntiPhishingPhraseDocument } from '@app/client/graphql/generated/user.ts';
 
 import { CopyCell } from '../components/copy-cell.tsx';
@@ -265,7 +265,7 @@ export function Settled({ order, receive }: { order: Order; receive: string }) {
     <Text className="state-text">
       {t('action.settled', {
         amount: amountText(order.settled_receive_amount, receive, locale),
-        rate: formatDecimal(formatRate(order.settled_rate), locale),
+        rate: formatRateIn(order.settled_rate, locale),
       })}
     </Text>
   );

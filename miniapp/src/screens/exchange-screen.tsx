@@ -7,7 +7,7 @@ import {
   currencyLabel,
   type CurrencyOption,
   type ExchangeCatalog,
-  formatRate,
+  formatRateIn,
   isValidAmount,
   normalizeAmount,
   type QuoteSide,
@@ -307,11 +307,11 @@ function QuoteStatus(props: {
     const symbol = props.side === 'send' ? props.from.symbol : props.to.symbol;
     const number = (value: string) => formatDecimal(value, locale);
     const parts: string[] = [
-      t('widget.rate', { ...pair, rate: number(formatRate(rate.publicRate)) }),
+      t('widget.rate', { ...pair, rate: formatRateIn(rate.publicRate, locale) }),
     ];
     if (rate.betterByPercent !== null) {
       parts.push(
-        `${t('widget.yourRate', { ...pair, rate: number(formatRate(rate.rate)) })}, ${t('widget.betterBy', { percent: formatFixed(rate.betterByPercent, locale) })}`,
+        `${t('widget.yourRate', { ...pair, rate: formatRateIn(rate.rate, locale) })}, ${t('widget.betterBy', { percent: formatFixed(rate.betterByPercent, locale) })}`,
       );
     }
     parts.push(
@@ -321,7 +321,11 @@ function QuoteStatus(props: {
   } else if (quote.status === 'ready') {
     const { rate, limits, processing } = quote.quote;
     const parts = [
-      t('widget.rate', { from: props.from.symbol, to: props.to.symbol, rate: formatRate(rate) }),
+      t('widget.rate', {
+        from: props.from.symbol,
+        to: props.to.symbol,
+        rate: formatRateIn(rate, locale),
+      }),
       `${t('widget.min', { amount: formatDecimal(limits.min, locale), currency: limits.currency })} · ${t('widget.max', { amount: formatDecimal(limits.max, locale), currency: limits.currency })}`,
     ];
     if (processing.mode === 'next-window' && processing.at) {

@@ -1,3 +1,6 @@
+import { formatDecimal } from '../i18n/format.ts';
+import type { Locale } from '../i18n/locales.ts';
+
 /*
  * Amounts stay decimal strings from the input to the API: nothing here turns one into a float.
  */
@@ -58,3 +61,7 @@ export function formatRate(rate: string, significant = RATE_SIGNIFICANT_DIGITS):
     decimals > 0 ? `${digits.slice(0, intLength)}.${digits.slice(intLength)}` : digits,
   );
 }
+
+/** A rate to its significant digits (formatRate), written as `locale` writes numbers. */
+export const formatRateIn = (rate: string, locale: Locale): string =>
+  formatDecimal(formatRate(rate), locale);

@@ -7,7 +7,7 @@ import { useQuote } from '@app/client/exchange/use-quote.ts';
 import { keyFromData } from '@app/client/i18n/i18n.ts';
 import {
   type ExchangeCatalog,
-  formatRate,
+  formatRateIn,
   isValidAmount,
   normalizeAmount,
   type QuoteSide,
@@ -208,7 +208,7 @@ export function ExchangeWidget({ catalog, initialFrom, initialTo }: ExchangeWidg
                 from: fromCurrency.symbol,
                 to: toCurrency.symbol,
                 // The action's rate is exact (up to 18 decimals); people read 8 digits.
-                rate: formatDecimal(formatRate(ready.rate), locale),
+                rate: formatRateIn(ready.rate, locale),
               })
             ) : null}
             {ready?.processing.mode === 'next-window' && ready.processing.at ? (

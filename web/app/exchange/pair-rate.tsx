@@ -5,7 +5,7 @@ import {
   type SideLimits,
   usePairRate,
 } from '@app/client/exchange/use-pair-rate.ts';
-import { type CurrencyOption, formatRate } from '@app/shared/exchange';
+import { type CurrencyOption, formatRateIn } from '@app/shared/exchange';
 import { formatDecimal, formatFixed } from '@app/shared/i18n';
 
 import { useSession, withAccessToken } from '#app/auth/session.ts';
@@ -42,13 +42,13 @@ export function PairRateText({ state, from, to }: PairRateTextProps) {
   return (
     <span className="pair-rate" data-pair-rate={`${rate.from}-${rate.to}`}>
       <span className="pair-rate__public">
-        {t('widget.rate', { ...pair, rate: formatDecimal(formatRate(rate.publicRate), locale) })}
+        {t('widget.rate', { ...pair, rate: formatRateIn(rate.publicRate, locale) })}
       </span>
       {rate.betterByPercent !== null ? (
         <>
           {' · '}
           <strong className="pair-rate__own">
-            {t('widget.yourRate', { ...pair, rate: formatDecimal(formatRate(rate.rate), locale) })}
+            {t('widget.yourRate', { ...pair, rate: formatRateIn(rate.rate, locale) })}
             {', '}
             {t('widget.betterBy', { percent: formatFixed(rate.betterByPercent, locale) })}
           </strong>

@@ -15,7 +15,7 @@ import { WizardProgress } from '@app/client/ui/wizard-progress.tsx';
 import {
   currencyLabel,
   type CurrencyOption,
-  formatRate,
+  formatRateIn,
   isValidAmount,
   normalizeAmount,
   type QuoteResult,
@@ -356,7 +356,7 @@ export default function CreateTransaction({ loaderData }: Route.ComponentProps) 
                   t('home:widget.rate', {
                     from: from.symbol,
                     to: to.symbol,
-                    rate: formatDecimal(formatRate(ready.rate), locale),
+                    rate: formatRateIn(ready.rate, locale),
                   })
                 ) : null}
                 {ready?.processing.mode === 'next-window' && ready.processing.at ? (

@@ -9,7 +9,7 @@ import {
   type OrderByLinkQuery,
 } from '@app/client/graphql/generated/anonymous.ts';
 import { graphqlRequest, GraphqlRequestError } from '@app/client/graphql/request.ts';
-import { currencyLabel, explorerTxUrl, formatRate } from '@app/shared/exchange';
+import { currencyLabel, explorerTxUrl, formatRateIn } from '@app/shared/exchange';
 import { formatDecimal, splitLocalePath } from '@app/shared/i18n';
 import { asOrderStatus, isFinal, type OrderStatus } from '@app/shared/orders/status';
 
@@ -259,7 +259,7 @@ function LookupPage({
           <p className="notice">
             {t('action.settled', {
               amount: `${formatDecimal(order.settledReceiveAmount, locale)} ${receive}`,
-              rate: order.settledRate ? formatDecimal(formatRate(order.settledRate), locale) : '',
+              rate: order.settledRate ? formatRateIn(order.settledRate, locale) : '',
             })}
           </p>
         ) : null}

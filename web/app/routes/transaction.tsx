@@ -15,7 +15,7 @@ import {
   currencyLabel,
   explorerAddressUrl,
   explorerTxUrl,
-  formatRate,
+  formatRateIn,
   paymentUri,
 } from '@app/shared/exchange';
 import { formatDateTime, formatDecimal, splitLocalePath } from '@app/shared/i18n';
@@ -227,7 +227,7 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
                 rate: t('home:widget.rate', {
                   from: order.send_currency_info?.symbol ?? order.send_currency,
                   to: order.receive_currency_info?.symbol ?? order.receive_currency,
-                  rate: formatDecimal(formatRate(order.rate), locale),
+                  rate: formatRateIn(order.rate, locale),
                 }),
               })}
             </p>
@@ -322,7 +322,7 @@ function Settled({ order, receive }: { order: Order; receive: string }) {
     <p className="notice">
       {t('action.settled', {
         amount: `${formatDecimal(order.settled_receive_amount, locale)} ${receive}`,
-        rate: order.settled_rate ? formatDecimal(formatRate(order.settled_rate), locale) : '',
+        rate: order.settled_rate ? formatRateIn(order.settled_rate, locale) : '',
       })}
     </p>
   );

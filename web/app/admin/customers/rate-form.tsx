@@ -3,8 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { StaffCustomersSetCustomRateDocument } from '@app/client/graphql/generated/manager.ts';
-import { formatRate } from '@app/shared/exchange';
-import { formatDecimal } from '@app/shared/i18n';
+import { formatRateIn } from '@app/shared/exchange';
 
 import { plainAmount } from '#app/account/format.ts';
 import { InputField, SelectField } from '#app/admin/fields.tsx';
@@ -38,7 +37,7 @@ export function RateForm({
 }) {
   const { t } = useTranslation('staffCustomers');
   const locale = useLocale();
-  const price = (value: string) => formatDecimal(formatRate(value), locale);
+  const price = (value: string) => formatRateIn(value, locale);
   const [currency, setCurrency] = useState(rate?.currency_code ?? currencies[0]?.code ?? '');
   const [buy, setBuy] = useState(rate?.buy_rate ? plainAmount(rate.buy_rate) : '');
   const [sell, setSell] = useState(rate?.sell_rate ? plainAmount(rate.sell_rate) : '');

@@ -33,6 +33,12 @@ export interface EngineOptions {
    * with `*.` wildcards). Default `*`, as Hasura; `null` disables CORS (HASURA_GRAPHQL_DISABLE_CORS).
    */
   corsDomain?: string | null;
+  /**
+   * HASURA_GRAPHQL_USE_PREPARED_STATEMENTS: compiled SQL runs as named prepared statements
+   * (database/prepared-statements.ts). Default true, as Hasura; always off on PGlite. Turn it
+   * off behind a pooler that does not keep them (PgBouncer in transaction mode before 1.21).
+   */
+  usePreparedStatements?: boolean;
   /** Database connections in the engine's pool (default 10). */
   poolSize?: number;
   /**

@@ -7,6 +7,10 @@ import { createServiceMetrics, observePool, scrapeGauge } from '@app/shared/obse
 import { createSessionResolver, parseJwtConfig } from './auth/index.ts';
 import { introspect } from './catalog/introspect.ts';
 import { createPool } from './database/pool.ts';
+import {
+  createPreparedStatements,
+  isSharedSessionDatabase,
+} from './database/prepared-statements.ts';
 import type { Engine, EngineOptions } from './engine-options.ts';
 import { startEventTriggers } from './events/index.ts';
 import { createGraphQLHandler } from './http/graphql-handler.ts';
@@ -92,9 +96,13 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       );
     }
     const observer = logger ? createOperationObserver(logger, metrics) : undefined;
+    const statements = createPreparedStatements({
+      enabled: (options.usePreparedStatements ?? true) && !(await isSharedSessionDatabase(pool)),
+    });
     const handler = createGraphQLHandler({
       model,
       pool,
+      statements,
       resolveSession,
       stringifyNumericTypes,
       environment,
@@ -123,6 +131,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       handler,
       model,
       pool,
+      statements,
       resolveSession,
       stringifyNumericTypes,
       liveQueryRefetchIntervalMs: options.liveQueryRefetchIntervalMs ?? 1000,

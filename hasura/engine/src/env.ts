@@ -41,6 +41,8 @@ export const EngineEnv = z.object({
   /** Origins browsers may call from: `*` (Hasura's default) or a list with `*.` wildcards. */
   HASURA_GRAPHQL_CORS_DOMAIN: z.string().min(1).default('*'),
   HASURA_GRAPHQL_DISABLE_CORS: stringBool.default(false),
+  /** Compiled SQL as named prepared statements (database/prepared-statements.ts), as Hasura. */
+  HASURA_GRAPHQL_USE_PREPARED_STATEMENTS: stringBool.default(true),
   HASURA_GRAPHQL_PG_CONNECTIONS: z.coerce.number().int().positive().default(20),
   /** Only the metadata's allow-listed operations for every role but admin (plan/allowlist.ts). */
   HASURA_GRAPHQL_ENABLE_ALLOWLIST: stringBool.default(false),

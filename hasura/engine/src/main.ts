@@ -27,6 +27,7 @@ const engine = await createEngine({
   liveQueryBatchSize: env.HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_BATCH_SIZE,
   corsDomain: env.HASURA_GRAPHQL_DISABLE_CORS ? null : env.HASURA_GRAPHQL_CORS_DOMAIN,
   poolSize: env.HASURA_GRAPHQL_PG_CONNECTIONS,
+  usePreparedStatements: env.HASURA_GRAPHQL_USE_PREPARED_STATEMENTS,
   enableAllowlist: env.HASURA_GRAPHQL_ENABLE_ALLOWLIST,
   limits: {
     maxDepth: env.ENGINE_MAX_QUERY_DEPTH,

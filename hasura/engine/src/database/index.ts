@@ -11,6 +11,11 @@ export {
 export { applySeeds } from './seeds.ts';
 export { createPool } from './pool.ts';
 export {
+  createPreparedStatements,
+  isSharedSessionDatabase,
+  type PreparedStatements,
+} from './prepared-statements.ts';
+export {
   CLI_DATABASE,
   effectiveLedger,
   MigrationLedgerError,

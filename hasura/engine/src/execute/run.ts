@@ -11,9 +11,12 @@ import { compileMutation, isNoOp, noOpJson } from '../sql/mutation.ts';
 import { compileQuery } from '../sql/query.ts';
 
 import { toHasuraError } from './pg-errors.ts';
+import type { PreparedStatements } from '../database/prepared-statements.ts';
 
 export interface ExecutionContext {
   pool: pg.Pool;
+  /** Runs the compiled SQL, as named prepared statements where they are on. */
+  statements: PreparedStatements;
   session: Session;
   /** The client's request headers (lower-cased). */
   headers: Readonly<Record<string, string | undefined>>;
@@ -59,7 +62,7 @@ async function runQuery(plan: OperationPlan, ctx: ExecutionContext): Promise<str
     const builder = new SqlBuilder(ctx.session, ctx.stringifyNumericTypes);
     const sql = compileQuery(databaseRoots, builder);
     try {
-      const result = await ctx.pool.query<{ data: string }>(sql, builder.params);
+      const result = await ctx.statements.query<{ data: string }>(ctx.pool, sql, builder.params);
       databaseData = result.rows[0]!.data;
     } catch (error) {
       throw toHasuraError(error, '$');
@@ -101,7 +104,7 @@ async function runMutationField(
   const builder = new SqlBuilder(ctx.session, ctx.stringifyNumericTypes);
   const sql = compileMutation(root, builder);
   try {
-    const result = await client.query<{ data: string }>(sql, builder.params);
+    const result = await ctx.statements.queryOn<{ data: string }>(client, sql, builder.params);
     return result.rows[0]!.data;
   } catch (error) {
     throw toHasuraError(error, mutationErrorPath(root));

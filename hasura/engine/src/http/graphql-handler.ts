@@ -8,6 +8,10 @@ import type { Session } from '../auth/session.ts';
 import { HasuraError } from '../errors.ts';
 import { executeOperation } from '../execute/run.ts';
 import { connectionError, isConnectionError, isDatabaseError } from '../execute/pg-errors.ts';
+import {
+  createPreparedStatements,
+  type PreparedStatements,
+} from '../database/prepared-statements.ts';
 import type { OperationGate } from '../plan/allowlist.ts';
 import { DEFAULT_LIMITS, type EngineLimits } from '../plan/limits.ts';
 import { planOperation, type GraphQLRequest, type OperationPlan } from '../plan/operation.ts';
@@ -19,6 +23,8 @@ import { overBudget, type VisitorBudget } from './visitor-budget.ts';
 export interface GraphQLHandlerOptions {
   model: SchemaModel;
   pool: pg.Pool;
+  /** Named prepared statements (database/prepared-statements.ts); off when unset. */
+  statements?: PreparedStatements | undefined;
   resolveSession: SessionResolver;
   stringifyNumericTypes: boolean;
   environment: Record<string, string | undefined>;
@@ -57,6 +63,7 @@ function isRequest(value: unknown): value is GraphQLRequest {
 export function createGraphQLHandler(options: GraphQLHandlerOptions) {
   const limits = options.limits ?? DEFAULT_LIMITS;
   const visitors = options.visitors;
+  const statements = options.statements ?? createPreparedStatements({ enabled: false });
 
   /**
    * Runs one operation. With a visitor budget, every non-admin operation counts as in flight
@@ -148,6 +155,7 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions) {
       }
       const data = await executeOperation(plan, {
         pool: options.pool,
+        statements,
         session,
         headers,
         requestQuery: request.query,

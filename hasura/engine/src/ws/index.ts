@@ -9,6 +9,7 @@ import { REQUEST_ID_HEADER, requestIdFrom } from '@app/shared/observability';
 
 import { withObservedPeer } from '../actions/forwarded-for.ts';
 import type { SessionResolver } from '../auth/index.ts';
+import type { PreparedStatements } from '../database/prepared-statements.ts';
 import type { GraphQLHandler } from '../http/graphql-handler.ts';
 import type { OperationObserver } from '../http/operation-log.ts';
 import type { OperationGate } from '../plan/allowlist.ts';
@@ -37,6 +38,8 @@ export interface WebSocketDeps {
   handler: GraphQLHandler;
   model: SchemaModel;
   pool: pg.Pool;
+  /** Named prepared statements for the multiplexed live queries; off when unset. */
+  statements?: PreparedStatements | undefined;
   resolveSession: SessionResolver;
   stringifyNumericTypes: boolean;
   liveQueryRefetchIntervalMs: number;
@@ -107,8 +110,11 @@ function clientHeaders(request: IncomingMessage): Record<string, string> {
 
 /** Serves /v1/graphql over WebSocket (graphql-transport-ws and the legacy graphql-ws protocol). */
 export function attachWebSockets(deps: WebSocketDeps): WebSockets {
+  const statements = deps.statements;
   const live = new LiveQueryMultiplexer({
-    pool: deps.pool,
+    pool: statements
+      ? { query: (text, values) => statements.query(deps.pool, text, values) }
+      : deps.pool,
     refetchIntervalMs: deps.liveQueryRefetchIntervalMs,
     batchSize: deps.liveQueryBatchSize,
     logger: deps.logger,

@@ -36,8 +36,20 @@ function stripTypenames(selectionSet: SelectionSetNode): SelectionSetNode {
   return { ...selectionSet, selections };
 }
 
+/** Normalised forms of documents already seen (parseDocument shares one per text). */
+const normalized = new WeakMap<DocumentNode, string>();
+
 /** The document as the allow-list compares it: typenames dropped, printed canonically. */
 export function normalizedDocument(document: DocumentNode): string {
+  let text = normalized.get(document);
+  if (text === undefined) {
+    text = printNormalized(document);
+    normalized.set(document, text);
+  }
+  return text;
+}
+
+function printNormalized(document: DocumentNode): string {
   return print({
     ...document,
     definitions: document.definitions.map((definition) =>

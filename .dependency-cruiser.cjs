@@ -135,8 +135,9 @@ module.exports = {
         '(^|/)node_modules/',
         '(^|/)(dist|build|\\.react-router|\\.e2e-build-[^/]*|\\.bench-build-[^/]*)/',
         '^tests/fixtures/architecture/',
-        // A separately installed package (its own lockfile), run only by bench:engine.
+        // Separately installed packages (their own lockfiles), run only by bench:engine.
         '^tests/perf/postgraphile/',
+        '^tests/perf/postgraphile5/',
       ],
     },
     tsPreCompilationDeps: true,

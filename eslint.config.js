@@ -22,8 +22,9 @@ export default tseslint.config(
       '**/.react-router/**',
       // The fences' fixture trees break the rules on purpose; their tests lint them.
       'tests/fixtures/architecture/**',
-      // A separately installed package (its own lockfile), run only by bench:engine.
+      // Separately installed packages (their own lockfiles), run only by bench:engine.
       'tests/perf/postgraphile/**',
+      'tests/perf/postgraphile5/**',
     ],
   },
   js.configs.recommended,

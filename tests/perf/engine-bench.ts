@@ -6,10 +6,10 @@ import { generateData, migrate, openDatabase } from './engine/database.ts';
 import { runHttp } from './engine/http-runs.ts';
 import { benchReport, CANDIDATE_NOTES } from './engine/report-file.ts';
 import { printReport } from './engine/report-print.ts';
+import { evaluateGoals } from './engine/report-goals.ts';
 import {
   computeRatios,
   emptyQuery,
-  evaluateGoals,
   finishCandidate,
   summarizeRun,
   type QueryResult,
@@ -28,10 +28,11 @@ import { loadAverage, runBench, stepLogger, writeReport } from './harness.ts';
 
 /*
  * `npm run bench:engine`: the engine against (a) the same SQL from a hand-written node:http +
- * node-postgres endpoint, (b) itself over HTTP and (c) PostGraphile 4, on one database and
- * data set, for a user's history, a by-pk lookup and an insert; then 5,000 subscriptions on
- * the engine. Candidates run interleaved (A,B,C / B,C,A / C,A,B), each run after a warm-up,
- * and the report takes the median of the three rounds. See tests/perf/README.md.
+ * node-postgres endpoint, (b) itself over HTTP, (c) PostGraphile 4 and (d) PostGraphile 5, on
+ * one database and data set, for a user's history, a by-pk lookup and an insert; then 5,000
+ * subscriptions on the engine. Candidates run interleaved (A,B,C,D / B,C,D,A / C,D,A,B), each
+ * run after a warm-up, and the report takes the median of the three rounds. See
+ * tests/perf/README.md.
  *
  * Exit status: 0 when the benchmark ran (goals missed included: the report says which);
  * 1 when the harness itself failed.
@@ -191,7 +192,7 @@ async function main(): Promise<number> {
     return 0;
   } finally {
     await Promise.all(
-      [servers?.pg_http, servers?.engine, servers?.postgraphile]
+      [servers?.pg_http, servers?.engine, servers?.postgraphile, servers?.postgraphile5]
         .filter((server): server is ChildServer => server !== undefined)
         .map((server) => server.stop()),
     );

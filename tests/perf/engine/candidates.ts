@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import type { BenchLog } from '../harness.ts';
+import { REPO_ROOT, type BenchLog } from '../harness.ts';
 
 import { ChildServer } from './children.ts';
 import type { BenchConfig } from './config.ts';
@@ -13,23 +13,32 @@ import type { Candidate, QueryName } from './workload.ts';
 
 /*
  * The candidate processes of `npm run bench:engine`: the engine, the hand-written pg+http
- * endpoint and PostGraphile 4 (installed into its own folder on first use). A candidate that
- * fails to start is recorded with its reason; the bench reports it as unavailable.
+ * endpoint, PostGraphile 4 and PostGraphile 5 (each installed into its own folder on first
+ * use). A candidate that fails to start is recorded with its reason; the bench reports it as
+ * unavailable.
  */
 
 export const POSTGRAPHILE_DIR = fileURLToPath(new URL('../postgraphile/', import.meta.url));
-export const CANDIDATES: Candidate[] = ['pg_http', 'engine', 'postgraphile'];
+export const POSTGRAPHILE5_DIR = fileURLToPath(new URL('../postgraphile5/', import.meta.url));
+export const CANDIDATES: Candidate[] = ['pg_http', 'engine', 'postgraphile', 'postgraphile5'];
 
-/** PostGraphile 4 lives in its own install (graphql 15); installs it from its lockfile when absent. */
-async function ensurePostgraphile(step: BenchLog['step']): Promise<string | undefined> {
-  if (existsSync(path.join(POSTGRAPHILE_DIR, 'node_modules', 'postgraphile', 'package.json')))
-    return undefined;
-  step('installing PostGraphile 4 into tests/perf/postgraphile (npm ci, its own lockfile)');
+/**
+ * A PostGraphile lives in its own install (`dir`: its package.json and lockfile; version 4
+ * needs graphql 15, version 5 its own Grafast tree); installs it from its lockfile when absent.
+ */
+async function ensurePostgraphile(
+  dir: string,
+  label: string,
+  step: BenchLog['step'],
+): Promise<string | undefined> {
+  if (existsSync(path.join(dir, 'node_modules', 'postgraphile', 'package.json'))) return undefined;
+  const folder = path.relative(REPO_ROOT, dir).replaceAll(path.sep, '/');
+  step(`installing ${label} into ${folder} (npm ci, its own lockfile)`);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const code = await new Promise<number | null>((resolve) => {
     const child = spawn(
       npm,
-      ['ci', '--prefix', POSTGRAPHILE_DIR, '--no-audit', '--no-fund', '--loglevel=error'],
+      ['ci', '--prefix', dir, '--no-audit', '--no-fund', '--loglevel=error'],
       {
         stdio: ['ignore', 'inherit', 'inherit'],
       },
@@ -44,13 +53,14 @@ async function ensurePostgraphile(step: BenchLog['step']): Promise<string | unde
       resolve(-1);
     });
   });
-  return code === 0 ? undefined : `npm ci --prefix tests/perf/postgraphile failed (${code})`;
+  return code === 0 ? undefined : `npm ci --prefix ${folder} failed (${code})`;
 }
 
 export interface Servers {
   pg_http?: ChildServer;
   engine?: ChildServer;
   postgraphile?: ChildServer;
+  postgraphile5?: ChildServer;
   failures: Partial<Record<Candidate, string>>;
 }
 
@@ -85,10 +95,11 @@ export async function startServers(
     typescript: true,
   });
   await start('pg_http', 'pg+http', new URL('../servers/pg-http-server.ts', import.meta.url), {
-    env,
+    // Named statements as the engine's (off on PGlite, whose one session all connections share).
+    env: { ...env, BENCH_PREPARED_STATEMENTS: db.kind === 'pglite' ? '0' : '1' },
     typescript: true,
   });
-  const installFailure = await ensurePostgraphile(step);
+  const installFailure = await ensurePostgraphile(POSTGRAPHILE_DIR, 'PostGraphile 4', step);
   if (installFailure) servers.failures.postgraphile = installFailure;
   else {
     await start(
@@ -102,6 +113,28 @@ export async function startServers(
           db.kind === 'pglite' ? { ...env, POSTGRAPHILE_PREPARED_STATEMENT_CACHE_SIZE: '0' } : env,
         typescript: false,
         cwd: POSTGRAPHILE_DIR,
+      },
+    );
+  }
+  // PostGraphile 5 requires Node >= 22 (its engines field); the children run on this node.
+  const nodeMajor = Number(process.versions.node.split('.')[0]);
+  const install5Failure =
+    nodeMajor < 22
+      ? `PostGraphile 5 needs Node >= 22 (this is ${process.version})`
+      : await ensurePostgraphile(POSTGRAPHILE5_DIR, 'PostGraphile 5', step);
+  if (install5Failure) servers.failures.postgraphile5 = install5Failure;
+  else {
+    await start(
+      'postgraphile5',
+      'postgraphile5',
+      new URL('../postgraphile5/server.js', import.meta.url),
+      {
+        // @dataplan/pg names its SELECTs as prepared statements (the same collision on PGlite):
+        // its cache size 0 turns them off there.
+        env:
+          db.kind === 'pglite' ? { ...env, DATAPLAN_PG_PREPARED_STATEMENT_CACHE_SIZE: '0' } : env,
+        typescript: false,
+        cwd: POSTGRAPHILE5_DIR,
       },
     );
   }

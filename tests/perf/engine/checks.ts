@@ -4,6 +4,7 @@ import {
   insertRequestFactory,
   QUERY_NAMES,
   readPool,
+  isPostgraphile,
   type BenchRequest,
   type Candidate,
   type QueryName,
@@ -30,7 +31,7 @@ type Json = Record<string, unknown>;
 /** Ids in a response, in order (history: the list; by-pk: the one row; insert: the new row). */
 function idsOf(candidate: Candidate, query: QueryName, text: string): string[] {
   const data = (JSON.parse(text) as { data?: Json }).data ?? {};
-  if (candidate === 'postgraphile') {
+  if (isPostgraphile(candidate)) {
     if (query === 'history')
       return ((data['allTransactionsList'] as Json[] | null) ?? []).map((row) => String(row['id']));
     if (query === 'by_pk')
@@ -56,8 +57,8 @@ export interface Check {
 
 /**
  * Before any load: every candidate answers sample requests without errors; the engine and
- * pg+http answer byte-identical bodies for reads (same SQL, same values); PostGraphile
- * returns the same rows (ids, in order) as the engine.
+ * pg+http answer byte-identical bodies for reads (same SQL, same values); PostGraphile 4 and 5
+ * return the same rows (ids, in order) as the engine.
  */
 export async function checkCandidates(
   servers: Servers,
@@ -134,16 +135,17 @@ export async function checkCandidates(
         detail: same ? 'bodies byte-identical to the engine' : 'bodies differ from the engine',
       });
     }
-    const postgraphile = answers.postgraphile;
-    if (query !== 'insert' && engine && postgraphile && engine.length === postgraphile.length) {
+    for (const candidate of ['postgraphile', 'postgraphile5'] as const) {
+      const theirs = answers[candidate];
+      if (query === 'insert' || !engine || !theirs || engine.length !== theirs.length) continue;
       const same = engine.every(
         (text, i) =>
           JSON.stringify(idsOf('engine', query, text)) ===
-          JSON.stringify(idsOf('postgraphile', query, postgraphile[i]!)),
+          JSON.stringify(idsOf(candidate, query, theirs[i]!)),
       );
       checks.push({
         query,
-        candidate: 'postgraphile',
+        candidate,
         ok: same,
         detail: same ? 'same rows (ids, in order) as the engine' : 'rows differ from the engine',
       });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
 import { bindAll, templateOf } from './compile.ts';
+import { evaluateGoals } from './report-goals.ts';
 import {
   computeRatios,
   emptyCandidate,
   emptyQuery,
-  evaluateGoals,
   finishCandidate,
   summarizeRun,
   type QueryResult,
@@ -67,7 +67,12 @@ function run(round: number, rps: number, p99: number, errors = 0): RunRecord {
   };
 }
 
-function query(engine: number[], pgHttp: number[], postgraphile: number[]): QueryResult {
+function query(
+  engine: number[],
+  pgHttp: number[],
+  postgraphile: number[],
+  postgraphile5: number[] = [],
+): QueryResult {
   const result = emptyQuery({
     label: '',
     engine_graphql: '',
@@ -77,6 +82,7 @@ function query(engine: number[], pgHttp: number[], postgraphile: number[]): Quer
   engine.forEach((rps, i) => result.candidates.engine.runs.push(run(i + 1, rps, 20)));
   pgHttp.forEach((rps, i) => result.candidates.pg_http.runs.push(run(i + 1, rps, 10)));
   postgraphile.forEach((rps, i) => result.candidates.postgraphile.runs.push(run(i + 1, rps, 40)));
+  postgraphile5.forEach((rps, i) => result.candidates.postgraphile5.runs.push(run(i + 1, rps, 30)));
   for (const candidate of Object.values(result.candidates)) finishCandidate(candidate);
   computeRatios(result);
   return result;
@@ -92,13 +98,42 @@ describe('report', () => {
     expect(summary).toEqual({
       engine_vs_pg_throughput: 0.8,
       engine_vs_postgraphile_throughput: 1.6,
+      engine_vs_postgraphile5_throughput: null,
       sql_per_100_subscribers_per_interval: null,
       subscription_update_p99_ms: null,
     });
     const goals = evaluateGoals({ history, by_pk: byPk }, null, summary);
-    expect(goals.find((goal) => goal.id === 'issue.throughput_vs_pg')?.met).toBe(true);
+    expect(goals.find((goal) => goal.id === 'issue.throughput_vs_pg')?.met).toBe(false); // 0.8 is under issue 24's 0.85
     expect(goals.find((goal) => goal.id === 'issue.ahead_of_postgraphile')?.met).toBe(true);
     expect(goals.find((goal) => goal.id === 'issue.subscription_sql')?.met).toBeNull();
+    expect(goals.find((goal) => goal.id === 'issue.vs_postgraphile5')?.met).toBeNull();
+  });
+
+  it('summarizes the lowest engine / PostGraphile 5 ratio apart from PostGraphile 4', () => {
+    const history = query([800, 800, 800], [1000, 1000, 1000], [400, 400, 400], [900, 1000, 700]);
+    const byPk = query(
+      [3000, 3000, 3000],
+      [3500, 3500, 3500],
+      [1000, 1000, 1000],
+      [2000, 2500, 3000],
+    );
+    const insert = query([500, 500, 500], [600, 600, 600], [250, 250, 250]);
+    expect(history.ratios.engine_vs_postgraphile5_rps).toBe(0.889);
+    expect(history.ratios.per_round?.engine_vs_postgraphile5_rps).toEqual([0.889, 0.8, 1.143]);
+    expect(byPk.ratios.engine_vs_postgraphile5_rps).toBe(1.2);
+    expect(byPk.ratios.engine_vs_postgraphile5_p99).toBe(0.667);
+    // PostGraphile 5 measured on every query: the lowest ratio, and the goal judges it.
+    const summary = summarizeRun({ history, by_pk: byPk }, null);
+    expect(summary.engine_vs_postgraphile_throughput).toBe(2);
+    expect(summary.engine_vs_postgraphile5_throughput).toBe(0.889);
+    const goals = evaluateGoals({ history, by_pk: byPk }, null, summary);
+    const goal = goals.find((entry) => entry.id === 'issue.vs_postgraphile5');
+    expect(goal).toMatchObject({ value: '0.889x', met: false });
+    expect(goals.find((entry) => entry.id === 'issue.ahead_of_postgraphile')?.met).toBe(true);
+    // A query PostGraphile 5 did not answer leaves no figure (and no verdict).
+    const partial = summarizeRun({ history, by_pk: byPk, insert }, null);
+    expect(partial.engine_vs_postgraphile5_throughput).toBeNull();
+    expect(partial.engine_vs_postgraphile_throughput).toBe(2);
   });
 
   it('drops a candidate whose requests fail under load', () => {

@@ -77,7 +77,7 @@ export async function runHttp(
   let runCounter = 0;
   for (let round = 1; round <= config.rounds; round++) {
     for (const query of QUERY_NAMES) {
-      // Interleaved, rotating the start: A,B,C then B,C,A then C,A,B.
+      // Interleaved, rotating the start: A,B,C,D then B,C,D,A then C,D,A,B.
       const order = CANDIDATES.map((_, i) => CANDIDATES[(i + round - 1) % CANDIDATES.length]!);
       for (const candidate of order) {
         const result = queries[query].candidates[candidate];

@@ -3,12 +3,13 @@ import path from 'node:path';
 
 import { machineEnvironment, REPO_ROOT } from '../harness.ts';
 
-import { POSTGRAPHILE_DIR } from './candidates.ts';
+import { POSTGRAPHILE5_DIR, POSTGRAPHILE_DIR } from './candidates.ts';
 import type { Check } from './checks.ts';
 import type { ChildStats } from './children.ts';
 import type { BenchConfig } from './config.ts';
 import type { BenchDatabase, DataSet } from './database.ts';
-import { ROW_LABELS, type Goal, type QueryResult, type Summary } from './report.ts';
+import type { Goal } from './report-goals.ts';
+import { ROW_LABELS, type QueryResult, type Summary } from './report.ts';
 import type { SubscriptionReport } from './subscriptions.ts';
 import type { QueryName } from './workload.ts';
 
@@ -17,6 +18,21 @@ import type { QueryName } from './workload.ts';
  * package versions, the settings and data set, the checks, every query's runs, the
  * subscriptions, the goals, the notes and the summary (in that order).
  */
+
+/** The PostGraphile 5 packages (its own install) whose versions the report names. */
+const POSTGRAPHILE5_PACKAGES = [
+  'postgraphile',
+  'grafast',
+  'grafserv',
+  '@dataplan/pg',
+  'graphile-build',
+  'graphile-build-pg',
+  'graphile-config',
+  'graphile-utils',
+  'postgraphile-plugin-connection-filter',
+  'graphql',
+  'pg',
+];
 
 function packageVersion(file: string): string | null {
   try {
@@ -28,8 +44,9 @@ function packageVersion(file: string): string | null {
 
 /** How the candidates differ, for the report's notes (after any note the run itself added). */
 export const CANDIDATE_NOTES = [
-  'pg+http, same SQL: a hand-written node:http + node-postgres endpoint running the SQL the engine compiles (compiled in-process with the engine modules, values bound per request); it verifies the same HS256 JWT with node:crypto (no cache) and runs the same statements (mutations: BEGIN, set_config, the statement, COMMIT), unnamed like the engine (no prepared statements).',
-  'PostGraphile 4 (PostGraphile 5 needs Node >= 22): no permission layer here, so the history query filters with condition {userId} and the insert sets userId; the by-pk lookup is by id alone (the engine also filters by the permission). JWT verified in front of it with node:crypto; no RLS/pgSettings for queries (pgSettings hasura.user for mutations, as the engine sets it). Relationships via smart-tag virtual foreign keys, status `in` via postgraphile-plugin-connection-filter 2. PostGraphile runs its SQL as named prepared statements (its default; not on PGlite), the engine and pg+http as unnamed statements.',
+  'pg+http, same SQL: a hand-written node:http + node-postgres endpoint running the SQL the engine compiles (compiled in-process with the engine modules, values bound per request); it verifies the same HS256 JWT with node:crypto (no cache) and runs the same statements (mutations: BEGIN, set_config, the statement, COMMIT), as named prepared statements like the engine on PostgreSQL (HASURA_GRAPHQL_USE_PREPARED_STATEMENTS; both unnamed on PGlite) and like shared/perf-reference/pg-http-baseline.mjs.',
+  'PostGraphile 4: no permission layer here, so the history query filters with condition {userId} and the insert sets userId; the by-pk lookup is by id alone (the engine also filters by the permission). JWT verified in front of it with node:crypto; no RLS/pgSettings for queries (pgSettings hasura.user for mutations, as the engine sets it). Relationships via smart-tag virtual foreign keys, status `in` via postgraphile-plugin-connection-filter 2. PostGraphile runs its SQL as named prepared statements (its default; not on PGlite), as the engine and pg+http do.',
+  "PostGraphile 5 (Amber preset, Grafast, behind grafserv's node adaptor): the same GraphQL documents as PostGraphile 4, with version 4's names and collections kept by a small plugin (`id` not renamed to `rowId`, list fields beside connections, condition/orderBy on every column, no RBAC); the same JWT check in front, the same user scoping (condition {userId}, insert sets userId), pgSettings hasura.user for mutations only (from grafast.context), virtual foreign keys from makeJSONPgSmartTagsPlugin, status `in` via postgraphile-plugin-connection-filter 4. @dataplan/pg names its SELECTs as prepared statements (its default; off on PGlite with DATAPLAN_PG_PREPARED_STATEMENT_CACHE_SIZE=0) and sets jit off once per new connection.",
   'SQL/req is counted in each candidate process (every node-postgres query, BEGIN/COMMIT included).',
 ];
 
@@ -88,6 +105,12 @@ export function benchReport({
             'package.json',
           ),
         ),
+        postgraphile_5: Object.fromEntries(
+          POSTGRAPHILE5_PACKAGES.map((name) => [
+            name,
+            packageVersion(path.join(POSTGRAPHILE5_DIR, 'node_modules', name, 'package.json')),
+          ]),
+        ),
       },
     },
     settings: {
@@ -99,7 +122,7 @@ export function benchReport({
       direct_concurrency: config.directConcurrency,
       direct_duration_s: config.directDurationS,
       schedule:
-        'interleaved per query, rotating start: A,B,C / B,C,A / C,A,B; median of the rounds',
+        'interleaved per query, rotating start: A,B,C,D / B,C,D,A / C,D,A,B; median of the rounds',
     },
     data: {
       users: data.users,
@@ -113,6 +136,7 @@ export function benchReport({
       pg_http: ROW_LABELS.pg_http,
       engine: ROW_LABELS.engine,
       postgraphile: ROW_LABELS.postgraphile,
+      postgraphile5: ROW_LABELS.postgraphile5,
       pg_direct: ROW_LABELS.pg_direct,
     },
     checks,

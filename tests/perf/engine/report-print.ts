@@ -1,7 +1,8 @@
 import type { BenchLog } from '../harness.ts';
 
 import type { BenchConfig } from './config.ts';
-import { renderGoals, renderTable, type Goal, type QueryResult, type Summary } from './report.ts';
+import { renderGoals, type Goal } from './report-goals.ts';
+import { renderTable, type QueryResult, type Summary } from './report.ts';
 import type { SubscriptionReport } from './subscriptions.ts';
 import type { QueryName } from './workload.ts';
 

@@ -5,7 +5,8 @@ import type { DataSet } from './database.ts';
 /*
  * The three operations every candidate answers, and the request bodies sent to each. The
  * engine and the "pg+http, same SQL" endpoint get byte-identical requests (GraphQL text,
- * variables, a user's JWT); PostGraphile gets its own dialect's equivalent query. Requests
+ * variables, a user's JWT); PostGraphile 4 and 5 get their dialect's equivalent query (the same
+ * documents: version 5 runs with version 4's names and collections). Requests
  * come from pre-built pools cycled in order, so the load generator does no per-request work
  * beyond picking the next one.
  */
@@ -38,9 +39,10 @@ export const ENGINE_QUERIES: Record<QueryName, string> = {
 };
 
 /**
- * PostGraphile 4's equivalents (simple collections, connection-filter for `in`, a virtual
- * foreign key for the currency relationships). It has no permission layer here: the user
- * scoping is the `userId` condition of the history query and the `userId` of the created row.
+ * PostGraphile's equivalents, for version 4 and version 5 alike (simple collections,
+ * connection-filter for `in`, a virtual foreign key for the currency relationships). It has no
+ * permission layer here: the user scoping is the `userId` condition of the history query and
+ * the `userId` of the created row.
  */
 export const POSTGRAPHILE_QUERIES: Record<QueryName, string> = {
   history: `query History($userId: UUID!, $statuses: [String!]!) {
@@ -71,7 +73,11 @@ export interface BenchRequest {
   headers: Record<string, string>;
 }
 
-export type Candidate = 'pg_http' | 'engine' | 'postgraphile';
+export type Candidate = 'pg_http' | 'engine' | 'postgraphile' | 'postgraphile5';
+
+/** PostGraphile 4 and 5 take the same documents (POSTGRAPHILE_QUERIES) and answer alike. */
+export const isPostgraphile = (candidate: Candidate): boolean =>
+  candidate === 'postgraphile' || candidate === 'postgraphile5';
 
 const JWT_LIFETIME_S = 4 * 3600;
 
@@ -159,17 +165,15 @@ export function readPool(
     if (query === 'history') {
       const userId = data.readers[Math.floor(random() * data.readers.length)]!;
       const statuses = STATUS_SETS[i % STATUS_SETS.length]!;
-      const body =
-        candidate === 'postgraphile'
-          ? { query: POSTGRAPHILE_QUERIES.history, variables: { userId, statuses } }
-          : { query: ENGINE_QUERIES.history, variables: { statuses } };
+      const body = isPostgraphile(candidate)
+        ? { query: POSTGRAPHILE_QUERIES.history, variables: { userId, statuses } }
+        : { query: ENGINE_QUERIES.history, variables: { statuses } };
       requests.push({ body: JSON.stringify(body), headers: tokens.headers(userId) });
     } else {
       const order = data.orders[Math.floor(random() * data.orders.length)]!;
-      const body =
-        candidate === 'postgraphile'
-          ? { query: POSTGRAPHILE_QUERIES.by_pk, variables: { id: order.id } }
-          : { query: ENGINE_QUERIES.by_pk, variables: { id: order.id } };
+      const body = isPostgraphile(candidate)
+        ? { query: POSTGRAPHILE_QUERIES.by_pk, variables: { id: order.id } }
+        : { query: ENGINE_QUERIES.by_pk, variables: { id: order.id } };
       requests.push({ body: JSON.stringify(body), headers: tokens.headers(order.userId) });
     }
   }
@@ -193,13 +197,12 @@ export function insertRequestFactory(
       sendAmount: (1 + (n % 997) / 100).toFixed(2),
     };
     const object = insertObject(data, values);
-    const body =
-      candidate === 'postgraphile'
-        ? {
-            query: POSTGRAPHILE_QUERIES.insert,
-            variables: { input: { transaction: object.postgraphile } },
-          }
-        : { query: ENGINE_QUERIES.insert, variables: { object: object.hasura } };
+    const body = isPostgraphile(candidate)
+      ? {
+          query: POSTGRAPHILE_QUERIES.insert,
+          variables: { input: { transaction: object.postgraphile } },
+        }
+      : { query: ENGINE_QUERIES.insert, variables: { object: object.hasura } };
     return { body: JSON.stringify(body), headers: tokens.headers(userId) };
   };
 }

@@ -19,7 +19,9 @@ import { announceReady, countStatements, requireEnv, serveIpc } from './child.ts
  * parses the body, verifies the HS256 JWT with node:crypto, binds values and runs the same
  * statement(s) the engine would: one for a query; BEGIN, set_config('hasura.user'), the
  * statement, COMMIT for a mutation. It takes the same request bodies as the engine, on
- * /history, /by_pk and /insert, and answers the same bytes.
+ * /history, /by_pk and /insert, and answers the same bytes. Its statements are named prepared
+ * statements, as the reference's are and as the engine's are on PostgreSQL; on PGlite (one
+ * session shared by every connection) neither names them.
  */
 
 countStatements();
@@ -29,6 +31,10 @@ const pool = new pg.Pool({
   max: Number(requireEnv('BENCH_POOL_SIZE')),
 });
 const jwtKey = (JSON.parse(JWT_SECRET) as { key: string }).key;
+const prepared = requireEnv('BENCH_PREPARED_STATEMENTS') === '1';
+/** The statement of `query`, named when prepared statements are on. */
+const statementOf = (query: QueryName, text: string, values: unknown[]): pg.QueryConfig =>
+  prepared ? { name: `bench_${query}`, text, values } : { text, values };
 
 const USER = '00000000-0000-4000-8000-0000000000aa';
 const ID = '00000000-0000-4000-8000-0000000000bb';
@@ -110,9 +116,11 @@ function inputsOf(user: string, variables: Variables): Record<string, unknown> {
   return inputs;
 }
 
-async function run(template: StatementTemplate, inputs: Record<string, unknown>): Promise<string> {
+async function run(query: QueryName, inputs: Record<string, unknown>): Promise<string> {
+  const template: StatementTemplate = templates[query];
+  const statement = statementOf(query, template.sql, bindAll(template, inputs));
   if (template.kind === 'query') {
-    const result = await pool.query<{ data: string }>(template.sql, bindAll(template, inputs));
+    const result = await pool.query<{ data: string }>(statement);
     return result.rows[0]!.data;
   }
   const client = await pool.connect();
@@ -123,7 +131,7 @@ async function run(template: StatementTemplate, inputs: Record<string, unknown>)
         ? bindAll({ ...template, params: [template.sessionParam] }, inputs)[0]
         : '{}',
     ]);
-    const result = await client.query<{ data: string }>(template.sql, bindAll(template, inputs));
+    const result = await client.query<{ data: string }>(statement);
     await client.query('COMMIT');
     return `{"insert_transactions_one":${result.rows[0]!.data}}`;
   } catch (error) {
@@ -147,15 +155,14 @@ const server = http.createServer((request, response) => {
   request.on('data', (chunk: Buffer) => chunks.push(chunk));
   request.on('end', () => {
     void (async () => {
-      const template = templates[(request.url ?? '').slice(1) as QueryName] as
-        StatementTemplate | undefined;
-      if (!template || request.method !== 'POST')
+      const query = (request.url ?? '').slice(1) as QueryName;
+      if (!Object.hasOwn(templates, query) || request.method !== 'POST')
         return send(response, 404, '{"errors":[{"message":"not found"}]}');
       const user = userFromToken(request.headers.authorization);
       const { variables } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
         variables?: Variables;
       };
-      const data = await run(template, inputsOf(user, variables ?? {}));
+      const data = await run(query, inputsOf(user, variables ?? {}));
       send(response, 200, `{"data":${data}}`);
     })().catch((error: unknown) => {
       const unauthorized = error instanceof Unauthorized;
@@ -173,7 +180,6 @@ const { port } = server.address() as AddressInfo;
  */
 async function direct(message: Record<string, unknown>) {
   const query = message['query'] as QueryName;
-  const template = templates[query];
   const requests = message['requests'] as Array<{ user: string; variables: Variables }>;
   const concurrency = Number(message['concurrency']);
   const durationMs = Number(message['durationMs']);
@@ -194,7 +200,7 @@ async function direct(message: Record<string, unknown>) {
           inputs = { ...inputs, 'object.idempotency_key': `direct-${runTag}-${n}` };
         const t0 = performance.now();
         try {
-          await run(template, inputs);
+          await run(query, inputs);
           latencies.push(performance.now() - t0);
         } catch {
           errors += 1;

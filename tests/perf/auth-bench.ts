@@ -18,7 +18,6 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -29,6 +28,8 @@ import { hashPassword, verifyPassword } from '@app/auth-service/password';
 import { DEFAULT_MIGRATIONS_DIR, migrateUp } from '@app/engine/database';
 
 import { databaseTargets, type TestDatabase } from '../support/databases.ts';
+
+import { loadAverage, machineEnvironment } from './harness.ts';
 import { freePort, spawnTs, type Spawned } from '../support/processes.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -138,6 +139,7 @@ async function mintRefreshTokens(pool: pg.Pool, userId: string, count: number): 
 }
 
 async function main() {
+  const loadAtStart = loadAverage();
   const { db, name: databaseName } = await openDatabase();
   let service: Spawned | undefined;
   try {
@@ -240,13 +242,15 @@ async function main() {
         refresh_tokens: 'pre-minted per round, one family each, one token per request',
         rate_limits: 'AUTH_RATE_LIMIT_FACTOR=1000000',
       },
-      environment: { node: process.version, cpus: os.cpus().length, cpu: os.cpus()[0]?.model },
+      environment: machineEnvironment(loadAtStart),
       rounds,
       recorded_at: new Date().toISOString(),
     };
     const out = path.join(root, 'bench-results', 'auth.json');
     await mkdir(path.dirname(out), { recursive: true });
     await writeFile(out, `${JSON.stringify(report, null, 2)}\n`);
+    const busy = report.environment.busy_note;
+    if (busy !== undefined) process.stdout.write(`\nWARNING: ${busy}\n`);
     process.stdout.write(`\n${JSON.stringify(summary, null, 2)}\nwritten to ${out}\n`);
     if (failures > 0) process.exitCode = 1;
   } finally {

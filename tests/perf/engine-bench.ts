@@ -24,7 +24,7 @@ import {
   TokenBook,
   type QueryName,
 } from './engine/workload.ts';
-import { loadAverage, runBench, stepLogger, writeReport } from './harness.ts';
+import { busyAtStart, loadAverage, runBench, stepLogger, writeReport } from './harness.ts';
 
 /*
  * `npm run bench:engine`: the engine against (a) the same SQL from a hand-written node:http +
@@ -188,6 +188,8 @@ async function main(): Promise<number> {
     });
 
     printReport(log, { config, queries, subscriptions, goals, summary, notes });
+    const busy = busyAtStart(loadAtStart);
+    if (busy !== undefined) log(`WARNING: ${busy}`);
     await writeReport(step, config.output, report);
     return 0;
   } finally {

@@ -127,6 +127,7 @@ export const loadAverage = (): number[] =>
  * TBT there.
  */
 export function machineEnvironment(loadAtStart: number[], { memory = false } = {}) {
+  const busy = busyAtStart(loadAtStart);
   return {
     node: process.version,
     platform: `${process.platform} ${os.release()} ${process.arch}`,
@@ -135,7 +136,22 @@ export function machineEnvironment(loadAtStart: number[], { memory = false } = {
     ...(memory ? { memory_gb: Math.round(os.totalmem() / 1024 ** 3) } : {}),
     load_average_start: loadAtStart,
     load_average_end: loadAverage(),
+    /** Set when other work kept the machine busy as the run began: its figures are noise-prone. */
+    busy_at_start: busy !== undefined,
+    ...(busy !== undefined ? { busy_note: busy } : {}),
   };
+}
+
+/**
+ * Why a run's figures are suspect when the machine was already busy as it started (the
+ * 1-minute load average above half the CPUs; the run's own work shows in the later figure, so
+ * only the start tells of other work), else undefined.
+ */
+export function busyAtStart(loadAtStart: number[]): string | undefined {
+  const cpus = os.cpus().length;
+  const oneMinute = loadAtStart[0] ?? 0;
+  if (oneMinute <= cpus / 2) return undefined;
+  return `the machine was busy as the run started (1-minute load ${oneMinute} on ${cpus} CPUs): other work skews these figures; re-run on a quiet machine before comparing them`;
 }
 
 /** Writes the report as JSON to `output` (relative to the repository root) and says where. */
@@ -157,6 +173,8 @@ export async function finishReport(
   report: { summary: unknown },
 ): Promise<void> {
   log('');
+  const environment = (report as { environment?: { busy_note?: unknown } }).environment;
+  if (typeof environment?.busy_note === 'string') log(`WARNING: ${environment.busy_note}`);
   log(`summary: ${JSON.stringify(report.summary)}`);
   await writeReport(step, output, report);
 }

@@ -148,7 +148,9 @@ async function main(): Promise<number> {
       throw new Error('the page does not have development launches on (window.__MINIAPP__)');
     }
     if (!html.includes('"devLaunchParams"')) {
-      throw new Error('the page carries no signed launch data (window.__MINIAPP__.devLaunchParams)');
+      throw new Error(
+        'the page carries no signed launch data (window.__MINIAPP__.devLaunchParams)',
+      );
     }
     if (!(await fetchPage(`${urls.web}${BASE}dev-launch`)).includes('tgWebAppData=')) {
       throw new Error(`${BASE}dev-launch gave no launch data`);
@@ -250,9 +252,7 @@ async function main(): Promise<number> {
     if (firstLoad.after_fcp.length > 0) {
       log(`  loaded after the first paint: ${firstLoad.after_fcp.join(', ')}`);
     }
-    const incomplete = evidence.filter(
-      (run) => !run.telegram_auth || !run.catalog_query,
-    );
+    const incomplete = evidence.filter((run) => !run.telegram_auth || !run.catalog_query);
     if (incomplete.length > 0) {
       log(
         `  WARNING: ${incomplete.length} run(s) did not show the whole development launch: ${JSON.stringify(incomplete)}`,

@@ -151,8 +151,36 @@ export function sqlTask(pool: pg.Pool, users: BenchUser[], figures: OrderFigures
   };
 }
 
-/** Columns that differ between any two orders by construction. */
-const OWN_COLUMNS = new Set(['id', 'number', 'idempotency_key', 'created_at', 'updated_at']);
+/**
+ * Columns that differ between any two orders by construction. `requisites_due_at` is the moment
+ * the order came in plus the operator's promise, so two orders made a few milliseconds apart
+ * differ there too; it is checked on its own instead (`checkPromise`).
+ */
+const OWN_COLUMNS = new Set([
+  'id',
+  'number',
+  'idempotency_key',
+  'created_at',
+  'updated_at',
+  'requisites_due_at',
+]);
+/** The operator's promise (hasura/actions/src/orders/create.ts, the column's default). */
+const PROMISE_MS = 10 * 60_000;
+/** How far the promise may start from the row's created_at (the API takes its own clock). */
+const PROMISE_SLACK_MS = 5_000;
+
+/** Both paths give the operator 10 minutes from the order's arrival: within a few seconds. */
+function checkPromise(path: string, row: Record<string, unknown>): void {
+  const created = row['created_at'];
+  const due = row['requisites_due_at'];
+  if (!(created instanceof Date) || !(due instanceof Date))
+    throw new Error(`${path}: created_at or requisites_due_at is not a timestamp`);
+  const promise = due.getTime() - created.getTime();
+  if (Math.abs(promise - PROMISE_MS) > PROMISE_SLACK_MS)
+    throw new Error(
+      `${path}: requisites_due_at is ${promise} ms after created_at, not ${PROMISE_MS} (± ${PROMISE_SLACK_MS})`,
+    );
+}
 
 /**
  * Before any load: one order through the API, then the same order in SQL for the same user.
@@ -193,6 +221,8 @@ export async function checkPaths(
   };
   await insertOrder(pool, user, orderKey('sql', 0), figures);
   const sql = await rowOf(orderKey('sql', 0));
+  checkPromise('api', api);
+  checkPromise('sql', sql);
   const columns = Object.keys(api).filter((column) => !OWN_COLUMNS.has(column));
   const differing = columns.filter(
     (column) => JSON.stringify(api[column]) !== JSON.stringify(sql[column]),

@@ -22,9 +22,6 @@
 // - Named prepared statements are @dataplan/pg's default; the orchestrator sets
 //   DATAPLAN_PG_PREPARED_STATEMENT_CACHE_SIZE=0 on PGlite (one session shared by every
 //   connection, where the names would collide).
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import http from 'node:http';
-
 import pg from 'pg';
 import { postgraphile } from 'postgraphile';
 import { makePgService } from 'postgraphile/adaptors/pg';
@@ -33,22 +30,16 @@ import { PostGraphileAmberPreset } from 'postgraphile/presets/amber';
 import { makeJSONPgSmartTagsPlugin } from 'postgraphile/utils';
 import { PostGraphileConnectionFilterPreset } from 'postgraphile-plugin-connection-filter';
 
-let statements = 0;
-const originalQuery = pg.Client.prototype.query;
-pg.Client.prototype.query = function countedQuery(...args) {
-  statements += 1;
-  return originalQuery.apply(this, args);
-};
+import {
+  benchSettings,
+  countStatements,
+  createGuardedServer,
+  serveChild,
+} from '../postgraphile/bench-child.js';
 
-const databaseUrl = process.env['BENCH_DATABASE_URL'];
-const jwtSecret = process.env['BENCH_JWT_SECRET'];
-if (!databaseUrl || !jwtSecret)
-  throw new Error('BENCH_DATABASE_URL and BENCH_JWT_SECRET are required');
-const jwtKey = JSON.parse(jwtSecret).key;
-const pool = new pg.Pool({
-  connectionString: databaseUrl,
-  max: Number(process.env['BENCH_POOL_SIZE'] ?? 8),
-});
+countStatements(pg);
+const { databaseUrl, jwtKey, poolSize } = benchSettings();
+const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
 
 const tags = makeJSONPgSmartTagsPlugin({
   version: 1,
@@ -101,27 +92,6 @@ const V4ShapePlugin = {
   },
 };
 
-class Unauthorized extends Error {}
-
-function userFromToken(authorization) {
-  if (!authorization || !authorization.startsWith('Bearer '))
-    throw new Unauthorized('missing bearer token');
-  const [head, payload, signature] = authorization.slice(7).split('.');
-  if (!head || !payload || !signature) throw new Unauthorized('malformed token');
-  const header = JSON.parse(Buffer.from(head, 'base64url').toString('utf8'));
-  if (header.alg !== 'HS256') throw new Unauthorized('unexpected alg');
-  const expected = createHmac('sha256', jwtKey).update(`${head}.${payload}`).digest();
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected))
-    throw new Unauthorized('bad signature');
-  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-  if (typeof claims.exp === 'number' && claims.exp * 1000 <= Date.now())
-    throw new Unauthorized('expired');
-  const user = claims['https://hasura.io/jwt/claims']?.['x-hasura-user-id'];
-  if (typeof user !== 'string') throw new Unauthorized('no user id');
-  return user;
-}
-
 /** The operation the request runs is a mutation (the bench sends one operation per document). */
 function isMutation(args) {
   return args.document.definitions.some(
@@ -167,65 +137,13 @@ const pgl = postgraphile(preset);
 const serv = pgl.createServ(grafserv);
 const handler = serv.createHandler();
 
-const server = http.createServer((request, response) => {
-  try {
-    request.benchUser = userFromToken(request.headers.authorization);
-  } catch (error) {
-    const body = JSON.stringify({
-      errors: [{ message: error instanceof Error ? error.message : String(error) }],
-    });
-    response.writeHead(401, {
-      'content-type': 'application/json',
-      'content-length': Buffer.byteLength(body),
-    });
-    response.end(body);
-    return;
-  }
-  void handler(request, response);
-});
-
-function send(message) {
-  if (process.connected && process.send) process.send(message);
-}
-
-let stopping = false;
-async function shutdown() {
-  if (stopping) return;
-  stopping = true;
-  await new Promise((resolve) => server.close(() => resolve()));
-  server.closeAllConnections();
-  await serv.release?.().catch?.(() => {});
-  await pgl.release().catch?.(() => {});
-  await pool.end().catch(() => {});
-  process.exit(0);
-}
-
-process.on('disconnect', () => void shutdown());
-process.on('message', (message) => {
-  if (message.type === 'stop') {
-    send({ id: message.id, ok: true, result: null });
-    void shutdown();
-  } else if (message.type === 'stats') {
-    const cpu = process.cpuUsage();
-    send({
-      id: message.id,
-      ok: true,
-      result: {
-        statements,
-        cpuUserUs: cpu.user,
-        cpuSystemUs: cpu.system,
-        rssBytes: process.memoryUsage.rss(),
-        maxRssBytes: process.resourceUsage().maxRSS * 1024,
-      },
-    });
-  } else {
-    send({ id: message.id, ok: false, error: `unknown message type ${message.type}` });
-  }
-});
+const server = createGuardedServer(jwtKey, (request, response) => void handler(request, response));
 
 // Build the schema now (it is built lazily on the first request otherwise), so a failure shows
 // at start-up rather than as the first request's error.
 await pgl.getSchema();
-server.listen(0, '127.0.0.1', () => {
-  send({ type: 'ready', url: `http://127.0.0.1:${server.address().port}/graphql` });
+serveChild(server, async () => {
+  await serv.release?.().catch?.(() => {});
+  await pgl.release().catch?.(() => {});
+  await pool.end();
 });

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { REPO_ROOT, type BenchLog } from '../harness.ts';
 
@@ -99,44 +99,34 @@ export async function startServers(
     env: { ...env, BENCH_PREPARED_STATEMENTS: db.kind === 'pglite' ? '0' : '1' },
     typescript: true,
   });
-  const installFailure = await ensurePostgraphile(POSTGRAPHILE_DIR, 'PostGraphile 4', step);
-  if (installFailure) servers.failures.postgraphile = installFailure;
-  else {
-    await start(
-      'postgraphile',
-      'postgraphile',
-      new URL('../postgraphile/server.js', import.meta.url),
-      {
-        // PGlite is one session shared by every connection: PostGraphile's named prepared
-        // statements would collide there, so it runs unprepared on PGlite.
-        env:
-          db.kind === 'pglite' ? { ...env, POSTGRAPHILE_PREPARED_STATEMENT_CACHE_SIZE: '0' } : env,
-        typescript: false,
-        cwd: POSTGRAPHILE_DIR,
-      },
-    );
-  }
-  // PostGraphile 5 requires Node >= 22 (its engines field); the children run on this node.
-  const nodeMajor = Number(process.versions.node.split('.')[0]);
-  const install5Failure =
-    nodeMajor < 22
-      ? `PostGraphile 5 needs Node >= 22 (this is ${process.version})`
-      : await ensurePostgraphile(POSTGRAPHILE5_DIR, 'PostGraphile 5', step);
-  if (install5Failure) servers.failures.postgraphile5 = install5Failure;
-  else {
-    await start(
-      'postgraphile5',
-      'postgraphile5',
-      new URL('../postgraphile5/server.js', import.meta.url),
-      {
-        // @dataplan/pg names its SELECTs as prepared statements (the same collision on PGlite):
-        // its cache size 0 turns them off there.
-        env:
-          db.kind === 'pglite' ? { ...env, DATAPLAN_PG_PREPARED_STATEMENT_CACHE_SIZE: '0' } : env,
-        typescript: false,
-        cwd: POSTGRAPHILE5_DIR,
-      },
-    );
+  // Each PostGraphile names its SELECTs as prepared statements by default; on PGlite (one
+  // session shared by every connection) the names would collide, so a cache size of 0 turns
+  // them off there.
+  const postgraphiles = [
+    {
+      candidate: 'postgraphile',
+      label: 'PostGraphile 4',
+      dir: POSTGRAPHILE_DIR,
+      noPreparedStatements: 'POSTGRAPHILE_PREPARED_STATEMENT_CACHE_SIZE',
+    },
+    {
+      candidate: 'postgraphile5',
+      label: 'PostGraphile 5',
+      dir: POSTGRAPHILE5_DIR,
+      noPreparedStatements: 'DATAPLAN_PG_PREPARED_STATEMENT_CACHE_SIZE',
+    },
+  ] as const;
+  for (const { candidate, label, dir, noPreparedStatements } of postgraphiles) {
+    const installFailure = await ensurePostgraphile(dir, label, step);
+    if (installFailure) {
+      servers.failures[candidate] = installFailure;
+      continue;
+    }
+    await start(candidate, candidate, pathToFileURL(path.join(dir, 'server.js')), {
+      env: db.kind === 'pglite' ? { ...env, [noPreparedStatements]: '0' } : env,
+      typescript: false,
+      cwd: dir,
+    });
   }
   return servers;
 }

@@ -1,4 +1,4 @@
-import { createEngine, type Engine, type MetadataSource } from '@app/engine';
+import { createEngine, type Engine, type EngineOptions, type MetadataSource } from '@app/engine';
 
 import { DEV_JWT_SECRET } from './jwt.ts';
 
@@ -20,10 +20,14 @@ export interface TestEngine {
   close(): Promise<void>;
 }
 
-/** A real engine on a free port, configured as in production (JWT, admin secret, anonymous role). */
+/**
+ * A real engine on a free port, configured as in production (JWT, admin secret, anonymous
+ * role); `overrides` for what a test compares (a feature off, observability on).
+ */
 export async function startTestEngine(
   databaseUrl: string,
   metadata: MetadataSource,
+  overrides: Partial<EngineOptions> = {},
 ): Promise<TestEngine> {
   const engine: Engine = await createEngine({
     databaseUrl,
@@ -33,6 +37,7 @@ export async function startTestEngine(
     unauthorizedRole: 'anonymous',
     poolSize: 4,
     liveQueryRefetchIntervalMs: 200,
+    ...overrides,
   });
   const { url } = await engine.listen(0);
   return {

@@ -39,6 +39,11 @@ export interface EngineOptions {
    * off behind a pooler that does not keep them (PgBouncer in transaction mode before 1.21).
    */
   usePreparedStatements?: boolean;
+  /**
+   * Keep each query's compiled statement, keyed by role, operation and the values that shape
+   * it, and re-bind it for later requests (execute/query-cache.ts); on unless false.
+   */
+  queryPlanCache?: boolean;
   /** Database connections in the engine's pool (default 10). */
   poolSize?: number;
   /**

@@ -111,6 +111,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       limits,
       gate,
       observer,
+      queryCache: options.queryPlanCache,
       visitors:
         options.visitorBudget === false || options.unauthorizedRole === undefined
           ? undefined

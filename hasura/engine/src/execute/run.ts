@@ -26,6 +26,22 @@ export interface ExecutionContext {
   stringifyNumericTypes: boolean;
   /** Answers introspection root fields (`__schema`, `__type`) of the operation. */
   introspect: (plan: OperationPlan) => Promise<Record<string, unknown>>;
+  /** Told of a query's one statement when it answers the whole query (execute/query-cache.ts). */
+  onQueryCompiled?: (sql: string, builder: SqlBuilder) => void;
+}
+
+/** Runs the one statement of a query; its `data` object as JSON text. */
+export async function runQueryStatement(
+  ctx: Pick<ExecutionContext, 'pool' | 'statements'>,
+  sql: string,
+  params: unknown[],
+): Promise<string> {
+  try {
+    const result = await ctx.statements.query<{ data: string }>(ctx.pool, sql, params);
+    return result.rows[0]!.data;
+  } catch (error) {
+    throw toHasuraError(error, '$');
+  }
 }
 
 const actionContext = (ctx: ExecutionContext) => ({
@@ -61,12 +77,8 @@ async function runQuery(plan: OperationPlan, ctx: ExecutionContext): Promise<str
   if (databaseRoots.length > 0 && databaseRoots.some((root) => root.kind !== 'typename')) {
     const builder = new SqlBuilder(ctx.session, ctx.stringifyNumericTypes);
     const sql = compileQuery(databaseRoots, builder);
-    try {
-      const result = await ctx.statements.query<{ data: string }>(ctx.pool, sql, builder.params);
-      databaseData = result.rows[0]!.data;
-    } catch (error) {
-      throw toHasuraError(error, '$');
-    }
+    if (!introspection && actions.size === 0) ctx.onQueryCompiled?.(sql, builder);
+    databaseData = await runQueryStatement(ctx, sql, builder.params);
   } else if (databaseRoots.length > 0) {
     databaseData = JSON.stringify(
       Object.fromEntries(

@@ -6,7 +6,14 @@ import { parseRequestId, REQUEST_ID_HEADER } from '@app/shared/observability';
 import type { RequestHeaders, SessionResolver } from '../auth/index.ts';
 import type { Session } from '../auth/session.ts';
 import { HasuraError } from '../errors.ts';
-import { executeOperation } from '../execute/run.ts';
+import {
+  bindTemplate,
+  createQueryCache,
+  queryKey,
+  templateOf,
+  type QueryCache,
+} from '../execute/query-cache.ts';
+import { executeOperation, runQueryStatement } from '../execute/run.ts';
 import { connectionError, isConnectionError, isDatabaseError } from '../execute/pg-errors.ts';
 import {
   createPreparedStatements,
@@ -14,7 +21,12 @@ import {
 } from '../database/prepared-statements.ts';
 import type { OperationGate } from '../plan/allowlist.ts';
 import { DEFAULT_LIMITS, type EngineLimits } from '../plan/limits.ts';
-import { planOperation, type GraphQLRequest, type OperationPlan } from '../plan/operation.ts';
+import {
+  planPrepared,
+  prepareOperation,
+  type GraphQLRequest,
+  type OperationPlan,
+} from '../plan/operation.ts';
 import type { SchemaModel } from '../schema/model.ts';
 
 import { operationFailure, type OperationFacts, type OperationObserver } from './operation-log.ts';
@@ -38,6 +50,8 @@ export interface GraphQLHandlerOptions {
   visitors?: { role: string; budget: VisitorBudget } | undefined;
   /** Logs and counts each operation (operation-log.ts). */
   observer?: OperationObserver | undefined;
+  /** Keep compiled queries for re-use (execute/query-cache.ts); on unless false. */
+  queryCache?: boolean | undefined;
 }
 
 /** A response body as JSON text, and whether it carries errors (for status codes). */
@@ -64,6 +78,8 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions) {
   const limits = options.limits ?? DEFAULT_LIMITS;
   const visitors = options.visitors;
   const statements = options.statements ?? createPreparedStatements({ enabled: false });
+  const queries: QueryCache | undefined =
+    options.queryCache === false ? undefined : createQueryCache();
 
   /**
    * Runs one operation. With a visitor budget, every non-admin operation counts as in flight
@@ -141,18 +157,43 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions) {
       const backendOnly =
         session.isAdmin &&
         headers['x-hasura-use-backend-only-permissions']?.toLowerCase() === 'true';
-      const plan = planOperation(request, {
+      const base = {
         model: options.model,
         schema: options.model.forRole(session.role, { backendOnly }),
         session,
         stringifyNumericTypes: options.stringifyNumericTypes,
         limits,
         gate: options.gate,
-      });
+      };
+      const prepared = prepareOperation(request, base);
+      const key =
+        queries && prepared.type === 'query'
+          ? queryKey({
+              query: request.query,
+              operationName: request.operationName,
+              operation: prepared.operation,
+              role: session.role,
+              backendOnly,
+              variables: prepared.variables,
+            })
+          : undefined;
+      const kept = key === undefined ? undefined : queries?.find(key, prepared.variables, session);
+      if (facts && key !== undefined) facts.planCache = kept ? 'hit' : 'miss';
+      if (kept) {
+        const params = bindTemplate(kept, prepared.variables, session);
+        if (facts) {
+          facts.type = prepared.type;
+          facts.name = prepared.operation.name?.value ?? facts.name;
+        }
+        const data = await runQueryStatement({ pool: options.pool, statements }, kept.sql, params);
+        return { body: `{"data":${data}}`, error: undefined };
+      }
+      const plan = planPrepared(prepared, { ...base, recordBindings: key !== undefined });
       if (facts) {
         facts.type = plan.type;
         facts.name = plan.operation.name?.value ?? facts.name;
       }
+      const bindings = plan.bindings;
       const data = await executeOperation(plan, {
         pool: options.pool,
         statements,
@@ -162,6 +203,20 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions) {
         environment: options.environment,
         stringifyNumericTypes: options.stringifyNumericTypes,
         introspect: (operationPlan) => options.introspect(operationPlan, session),
+        onQueryCompiled:
+          key !== undefined && bindings
+            ? (sql, builder) => {
+                const template = templateOf(
+                  sql,
+                  builder,
+                  bindings,
+                  prepared.operation,
+                  prepared.variables,
+                  session,
+                );
+                if (template) queries?.keep(key, template);
+              }
+            : undefined,
       });
       return { body: `{"data":${data}}`, error: undefined };
     } catch (error) {

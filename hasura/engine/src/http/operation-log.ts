@@ -19,6 +19,8 @@ export interface OperationFacts {
   name: string | undefined;
   type: 'query' | 'mutation' | 'subscription' | 'unknown';
   role: string | undefined;
+  /** A query the plan cache could keep: whether its statement was kept already. */
+  planCache?: 'hit' | 'miss' | undefined;
 }
 
 /** How an operation failed: the code the client sees, and whether the fault is the server's. */
@@ -59,6 +61,7 @@ const fields = (facts: OperationFacts) => ({
   operationName: facts.name === undefined ? undefined : facts.name.slice(0, MAX_NAME),
   operationType: facts.type,
   role: facts.role,
+  ...(facts.planCache ? { planCache: facts.planCache } : {}),
 });
 
 const round = (ms: number) => Math.round(ms * 1000) / 1000;
@@ -81,6 +84,12 @@ export function createOperationObserver(
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers,
   });
+  const planCache = new Counter({
+    name: 'graphql_query_plan_cache_total',
+    help: 'Queries the plan cache could keep, by result: hit (re-bound a kept statement) or miss (planned).',
+    labelNames: ['result'] as const,
+    registers,
+  });
   const active = new Gauge({
     name: 'graphql_subscriptions_active',
     help: 'Live subscriptions (live queries) running.',
@@ -89,6 +98,7 @@ export function createOperationObserver(
   return {
     finished(facts, ms, failure) {
       operations.inc({ type: facts.type, outcome: failure?.code ?? 'ok' });
+      if (facts.planCache) planCache.inc({ result: facts.planCache });
       duration.observe({ type: facts.type }, ms / 1000);
       const line = {
         ...fields(facts),

@@ -10,6 +10,7 @@ import type {
 } from '../schema/model.ts';
 
 import { coerceColumnValue } from './values.ts';
+import { literalFrom, type Coerce, type VariableBindings } from './variable-bindings.ts';
 
 /*
  * One parser for both kinds of boolean expression:
@@ -32,6 +33,8 @@ export interface BoolExpContext {
   canSeeComputedField?: (table: TableSchema, field: ComputedField) => boolean;
   /** Request mode: the longest `_regex` / `_similar` pattern accepted (plan/limits.ts). */
   maxPatternLength?: number;
+  /** Request mode: records literals made from variables (plan/variable-bindings.ts). */
+  bindings?: VariableBindings | undefined;
 }
 
 /** A column-like description of a scalar computed field's result, for comparisons. */
@@ -119,22 +122,20 @@ function parseValue(
   column: ColumnInfo,
   ctx: BoolExpContext,
   path: string,
-  list = false,
+  options: { list?: boolean; check?: (value: unknown) => void } = {},
 ): ValueRef {
   if (ctx.mode === 'metadata' && isSessionVariable(value))
     return { kind: 'session', name: value.toLowerCase() };
-  if (ctx.mode === 'request') {
-    if (list) {
-      if (!Array.isArray(value))
-        return { kind: 'literal', value: [coerceColumnValue(value, column, path)] };
-      return {
-        kind: 'literal',
-        value: value.map((item, i) => coerceColumnValue(item, column, `${path}[${i}]`)),
-      };
-    }
-    return { kind: 'literal', value: coerceColumnValue(value, column, path) };
-  }
-  return { kind: 'literal', value };
+  if (ctx.mode !== 'request') return { kind: 'literal', value };
+  // Everything a request's value goes through before it is a literal, so that a cached plan
+  // re-bound to another value runs the same checks (plan/variable-bindings.ts).
+  const coerce: Coerce = (raw) => {
+    options.check?.(raw);
+    if (!options.list) return coerceColumnValue(raw, column, path);
+    if (!Array.isArray(raw)) return [coerceColumnValue(raw, column, path)];
+    return raw.map((item, i) => coerceColumnValue(item, column, `${path}[${i}]`));
+  };
+  return literalFrom(ctx.bindings, value, path, coerce);
 }
 
 function parseColumnComparison(
@@ -184,26 +185,28 @@ function parseColumnComparison(
           kind: 'compare',
           column,
           op: op as ComparisonOp,
-          value: parseValue(operand, column, ctx, opPath, list),
+          value: parseValue(operand, column, ctx, opPath, { list }),
         });
       }
     } else if (TEXT_OPS.has(op) && isTextType(column.typeName)) {
       const maxPattern = ctx.maxPatternLength;
-      if (
-        maxPattern !== undefined &&
-        REGEX_OPS.has(op) &&
-        typeof operand === 'string' &&
-        operand.length > maxPattern
-      ) {
-        // Matching cost grows steeply with the pattern: 2,000 characters kept a backend busy
-        // for a minute on one long row (issue 11).
-        fail(ctx, `a ${op} pattern may be at most ${maxPattern} characters long`, opPath);
-      }
+      const check = (pattern: unknown) => {
+        if (
+          maxPattern !== undefined &&
+          REGEX_OPS.has(op) &&
+          typeof pattern === 'string' &&
+          pattern.length > maxPattern
+        ) {
+          // Matching cost grows steeply with the pattern: 2,000 characters kept a backend busy
+          // for a minute on one long row (issue 11).
+          fail(ctx, `a ${op} pattern may be at most ${maxPattern} characters long`, opPath);
+        }
+      };
       items.push({
         kind: 'compare',
         column,
         op: op as ComparisonOp,
-        value: parseValue(operand, column, ctx, opPath),
+        value: parseValue(operand, column, ctx, opPath, { check }),
       });
     } else if (JSON_OPS.has(op) && column.typeName === 'jsonb') {
       const value: ValueRef =

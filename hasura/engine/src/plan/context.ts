@@ -16,6 +16,7 @@ import type { BoolExpContext } from './bool-exp.ts';
 import type { RelationshipHop } from './ir.ts';
 import { DEFAULT_LIMITS, type OperationLimits } from './limits.ts';
 import type { Variables } from './values.ts';
+import type { VariableBindings } from './variable-bindings.ts';
 
 /** Everything the planner needs while it walks one operation. */
 export interface PlanContext {
@@ -29,6 +30,8 @@ export interface PlanContext {
   limits?: OperationLimits;
   /** The allow-list and introspection rule (plan/allowlist.ts); none: everything passes. */
   gate?: OperationGate | undefined;
+  /** Records which variables become parameters only (plan/variable-bindings.ts). */
+  bindings?: VariableBindings | undefined;
 }
 
 export function roleTableOf(ctx: PlanContext, table: TableSchema): RoleTable | undefined {
@@ -49,6 +52,7 @@ export function requestBoolExpContext(ctx: PlanContext): BoolExpContext {
     selectFilter: (table) => selectFilterOf(ctx, table),
     canSeeComputedField: (table, field) => canUseComputedField(ctx, table, field),
     maxPatternLength: (ctx.limits ?? DEFAULT_LIMITS).maxPatternLength,
+    bindings: ctx.bindings,
   };
 }
 

@@ -23,6 +23,7 @@ import {
 } from './select.ts';
 import { collectFields, fieldArguments, type CollectedField } from './selection.ts';
 import { coerceColumnValue, toPlainJson, valueFromAst, type Variables } from './values.ts';
+import { literalFrom, VariableBindings } from './variable-bindings.ts';
 
 export interface GraphQLRequest {
   query: string;
@@ -38,6 +39,8 @@ export interface OperationPlan {
   document: DocumentNode;
   operation: OperationDefinitionNode;
   variables: Variables;
+  /** For a query planned with `recordBindings`: which variables are parameters only. */
+  bindings?: VariableBindings | undefined;
 }
 
 const ROOT_TYPE_NAMES: Record<OperationType, string> = {
@@ -161,18 +164,14 @@ function planRootField(ctx: PlanContext, root: RootField, field: CollectedField)
             `${field.path}.args`,
           );
         }
+        const path = `${field.path}.args.${column.name}`;
         return {
           kind: 'compare',
           column: column.column,
           op: '_eq',
-          value: {
-            kind: 'literal',
-            value: coerceColumnValue(
-              args[column.name],
-              column.column,
-              `${field.path}.args.${column.name}`,
-            ),
-          },
+          value: literalFrom(ctx.bindings, args[column.name], path, (raw) =>
+            coerceColumnValue(raw, column.column, path),
+          ),
         };
       });
       const where: BoolExp = items.length === 1 ? items[0]! : { kind: 'and', items };
@@ -189,12 +188,26 @@ function planRootField(ctx: PlanContext, root: RootField, field: CollectedField)
   }
 }
 
-/** Turns a request into a plan for the session's role, or throws a HasuraError. */
-export function planOperation(
+/** A request checked up to planning: its operation, its fragments and its variables. */
+export interface PreparedOperation {
+  type: OperationType;
+  document: DocumentNode;
+  operation: OperationDefinitionNode;
+  fragments: Map<string, FragmentDefinitionNode>;
+  variables: Variables;
+}
+
+type PlanBase = Omit<PlanContext, 'variables' | 'fragments' | 'bindings'>;
+
+/**
+ * Everything about a request that does not depend on the schema: the allow-list, the
+ * operation chosen, its directives and size limits, its variables. Throws a HasuraError.
+ */
+export function prepareOperation(
   request: GraphQLRequest,
-  base: Omit<PlanContext, 'variables' | 'fragments'>,
+  base: Pick<PlanBase, 'session' | 'gate' | 'limits'>,
   document: DocumentNode = parseDocument(request.query),
-): OperationPlan {
+): PreparedOperation {
   base.gate?.checkDocument(document, base.session);
   const operation = chooseOperation(document, request.operationName);
   const fragments = new Map<string, FragmentDefinitionNode>();
@@ -224,8 +237,29 @@ export function planOperation(
   checkOperationLimits(operation.selectionSet, fragments, limits);
   const variables = resolveVariables(operation, request.variables ?? {});
   checkVariableDepth(variables, limits);
-  const ctx: PlanContext = { ...base, variables, fragments };
-  const type = operationType(operation);
+  return { type: operationType(operation), document, operation, fragments, variables };
+}
+
+/**
+ * Plans a prepared request for the session's role, or throws a HasuraError. With
+ * `recordBindings`, a query's plan says which variables reached it as parameters only, so that
+ * its compiled statement can be kept and re-bound (execute/query-cache.ts).
+ */
+export function planPrepared(
+  prepared: PreparedOperation,
+  base: PlanBase & { recordBindings?: boolean },
+): OperationPlan {
+  const { type, document, operation, fragments, variables } = prepared;
+  const limits = base.limits ?? DEFAULT_LIMITS;
+  const { recordBindings, ...context } = base;
+  const bindings =
+    recordBindings === true && type === 'query' ? new VariableBindings(variables) : undefined;
+  const ctx: PlanContext = {
+    ...context,
+    variables: bindings?.variables ?? variables,
+    fragments,
+    bindings,
+  };
   const rootFields =
     type === 'query'
       ? ctx.schema.query
@@ -254,5 +288,14 @@ export function planOperation(
     },
   );
   checkEstimatedRows(roots, limits);
-  return { type, roots, document, operation, variables };
+  return { type, roots, document, operation, variables, bindings };
+}
+
+/** Turns a request into a plan for the session's role, or throws a HasuraError. */
+export function planOperation(
+  request: GraphQLRequest,
+  base: PlanBase,
+  document: DocumentNode = parseDocument(request.query),
+): OperationPlan {
+  return planPrepared(prepareOperation(request, base, document), base);
 }

@@ -189,7 +189,11 @@ export function fieldArguments(
         `${field.path}.args.${name}`,
       );
     }
-    const value = valueFromAst(argument.value, ctx.variables);
+    const value = valueFromAst(
+      argument.value,
+      ctx.variables,
+      ctx.bindings && { bindings: ctx.bindings, path: `${field.path}.args.${name}` },
+    );
     if (value !== undefined) result[name] = value;
   }
   return result;

@@ -4,6 +4,8 @@ import type { ColumnInfo } from '../catalog/model.ts';
 import { HasuraError } from '../errors.ts';
 import { columnScalar, isJsonType } from '../schema/scalars.ts';
 
+import type { VariableBindings } from './variable-bindings.ts';
+
 /**
  * A number written in the query text, kept as its exact digits: a `numeric` or `bigint`
  * literal must never pass through a JS float.
@@ -17,10 +19,19 @@ export class NumberLiteral {
 
 export type Variables = Record<string, unknown>;
 
-/** Converts a GraphQL value from the document to a JS value, substituting variables. */
-export function valueFromAst(node: ValueNode, variables: Variables): unknown {
+/**
+ * Converts a GraphQL value from the document to a JS value, substituting variables. With
+ * `trace`, each variable substituted is reported with the argument path it lands on
+ * (`path.field`, `path[i]`), the paths the planner's errors use.
+ */
+export function valueFromAst(
+  node: ValueNode,
+  variables: Variables,
+  trace?: { bindings: VariableBindings; path: string },
+): unknown {
   switch (node.kind) {
     case Kind.VARIABLE:
+      trace?.bindings.placedAt(node.name.value, trace.path);
       return variables[node.name.value];
     case Kind.INT:
     case Kind.FLOAT:
@@ -33,11 +44,21 @@ export function valueFromAst(node: ValueNode, variables: Variables): unknown {
     case Kind.NULL:
       return null;
     case Kind.LIST:
-      return node.values.map((item) => valueFromAst(item, variables));
+      return node.values.map((item, i) =>
+        valueFromAst(
+          item,
+          variables,
+          trace && { bindings: trace.bindings, path: `${trace.path}[${i}]` },
+        ),
+      );
     case Kind.OBJECT: {
       const result: Record<string, unknown> = {};
       for (const field of node.fields) {
-        const value = valueFromAst(field.value, variables);
+        const value = valueFromAst(
+          field.value,
+          variables,
+          trace && { bindings: trace.bindings, path: `${trace.path}.${field.name.value}` },
+        );
         // An absent variable leaves the field out, as if it were not written.
         if (value !== undefined) result[field.name.value] = value;
       }

@@ -75,7 +75,8 @@ export interface TableSchema {
 
 /** A value in a comparison: from the request, from the session, or another column. */
 export type ValueRef =
-  | { kind: 'literal'; value: unknown }
+  /** `slot`: the value came from a variable that may be re-bound (plan/variable-bindings.ts). */
+  | { kind: 'literal'; value: unknown; slot?: number }
   | { kind: 'session'; name: string }
   | { kind: 'column'; column: ColumnInfo; fromRoot: boolean };
 

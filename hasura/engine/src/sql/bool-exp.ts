@@ -62,17 +62,21 @@ function operand(
     case 'column':
       return `${value.fromRoot ? rootAlias : alias}.${ident(value.column.name)}`;
     case 'session':
-      return b.param(b.sessionValue(value.name), cast);
+      return b.sessionParam(value.name, cast);
     case 'literal': {
-      if (list && Array.isArray(value.value))
-        return b.param(
-          // A json column's list ([jsonb!]) binds as jsonb[], each item JSON text as the
-          // scalar's input arrives (not the whole list cast to one jsonb).
-          value.value.map((item) => literalParam(item, column)),
-          cast,
-        );
-      if (op === '_has_key') return b.param(String(value.value), cast);
-      return b.param(literalParam(value.value, column), cast);
+      const toParam =
+        list && Array.isArray(value.value)
+          ? // A json column's list ([jsonb!]) binds as jsonb[], each item JSON text as the
+            // scalar's input arrives (not the whole list cast to one jsonb).
+            (literal: unknown) => (literal as unknown[]).map((item) => literalParam(item, column))
+          : op === '_has_key'
+            ? (literal: unknown) => String(literal)
+            : (literal: unknown) => literalParam(literal, column);
+      return b.param(
+        toParam(value.value),
+        cast,
+        value.slot === undefined ? undefined : { kind: 'slot', slot: value.slot, toParam },
+      );
     }
   }
 }
@@ -94,7 +98,7 @@ export function computedCall(
   const sessionArg = field.sessionArgument;
   const tableArg =
     field.tableArgument ?? fn.argNames.find((name) => name !== sessionArg) ?? fn.argNames[0];
-  const session = () => b.param(JSON.stringify(b.session.variables), 'json');
+  const session = () => b.sessionJsonParam();
   const callee = `${ident(fn.schema)}.${ident(fn.name)}`;
   if (!named)
     return `${callee}(${[alias, ...(sessionArg !== undefined ? [session()] : [])].join(', ')})`;

@@ -26,7 +26,7 @@ function value(ref: ValueRef, table: TableSchema, column: string, b: SqlBuilder)
     case 'literal':
       return b.param(literalParam(ref.value, info), info.sqlType);
     case 'session':
-      return b.param(b.sessionValue(ref.name), info.sqlType);
+      return b.sessionParam(ref.name, info.sqlType);
     case 'column':
       return ident(ref.column.name);
   }

@@ -10,6 +10,7 @@ import {
   runSequential,
   type RunResult,
 } from '../support/load.ts';
+import { runtimeWindow } from '../support/runtime.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 
 import { drainEvents, prepareWorkload, type OperationName, type Workload } from './operations.ts';
@@ -120,6 +121,11 @@ describe(`load, ${PROFILE} profile`, () => {
 
       const targetRps = round1(capacity.capacityRps * LOAD_SHARE);
       const maxInFlight = inFlightCap(targetRps);
+      const runtime = await runtimeWindow({
+        engine: stack.urls.engine,
+        actions: stack.urls.actions,
+        auth: stack.urls.auth,
+      });
       const open = at(
         await runOpenLoop({
           rate: targetRps,
@@ -129,6 +135,7 @@ describe(`load, ${PROFILE} profile`, () => {
           firstSequence: sequence.next,
         }),
       );
+      const services = await runtime.finish();
       const ratio = idle.p99Ms > 0 ? Math.round((open.p99Ms / idle.p99Ms) * 100) / 100 : 0;
 
       recordFigures({
@@ -155,6 +162,8 @@ describe(`load, ${PROFILE} profile`, () => {
           p99_from_schedule_ms: open.p99FromScheduleMs,
           schedule_lag_p99_ms: open.scheduleLagP99Ms,
           schedule_lag_max_ms: open.scheduleLagMaxMs,
+          // Where the tail comes from: each service's event loop and GC over the open loop.
+          services,
           peak_in_flight: open.peakInFlight,
           in_flight_cap: maxInFlight,
           error_kinds: open.errorKinds,

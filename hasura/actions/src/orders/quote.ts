@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 
 import {
   computeQuote,
@@ -13,26 +13,9 @@ import {
 } from '@app/shared/quote';
 
 import { ActionFailure } from '../http/errors.ts';
-import { latestRates } from '../rates/index.ts';
+import { latestRatesSelect, ratesByCode, type LatestRateRow } from '../rates/index.ts';
 
 type Queryable = Pick<pg.Pool, 'query'>;
-
-type Reads = ReadonlyArray<() => Promise<unknown>>;
-
-/**
- * Runs independent reads: at once on a pool (each on a connection of its own), one after
- * another on a single client, which runs one query at a time (a transaction's client).
- */
-async function readAll<T extends Reads>(
-  db: Queryable,
-  reads: T,
-): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
-  type Results = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
-  if (db instanceof pg.Pool) return (await Promise.all(reads.map((read) => read()))) as Results;
-  const results: unknown[] = [];
-  for (const read of reads) results.push(await read());
-  return results as Results;
-}
 
 /** A currency row as the order needs it. */
 export interface CurrencyRow {
@@ -64,6 +47,48 @@ export interface ServerQuote {
 
 const CODE = /^[A-Z0-9]{2,16}$/;
 
+/** Everything a quote reads, as one row of JSON columns (QUOTE_READS). */
+interface QuoteReads {
+  currencies: CurrencyRow[];
+  direction: {
+    enabled: boolean;
+    window_start: string | null;
+    window_end: string | null;
+    window_cutoff: string | null;
+    window_utc_offset_minutes: number | null;
+  } | null;
+  rates: LatestRateRow[];
+  levels: Array<MarginLevel & { status: string }>;
+  user_status: string | null;
+  custom: Array<CustomRate & { currency_code: string }>;
+}
+
+/**
+ * A quote's six reads in one statement: one round trip and one pooled connection per quote,
+ * where six parallel reads held six of the pool's connections (issue 24's tail under load).
+ * $1 both codes, $2 and $3 the direction, $4 the caller (null: the default level, no custom
+ * rates).
+ */
+const QUOTE_READS = `SELECT
+  (SELECT coalesce(json_agg(c), '[]'::json) FROM (
+     SELECT code, kind, network, precision, min_amount::text AS min_amount,
+            max_amount::text AS max_amount, enabled
+       FROM public.currencies WHERE code = ANY($1::text[])) AS c) AS currencies,
+  (SELECT row_to_json(d) FROM (
+     SELECT enabled, window_start::text AS window_start, window_end::text AS window_end,
+            window_cutoff::text AS window_cutoff, window_utc_offset_minutes
+       FROM public.exchange_directions WHERE from_currency = $2 AND to_currency = $3
+      LIMIT 1) AS d) AS direction,
+  (SELECT coalesce(json_agg(r), '[]'::json) FROM (${latestRatesSelect('$1')}) AS r) AS rates,
+  (SELECT coalesce(json_agg(l), '[]'::json) FROM (
+     SELECT status, buy_margin::text AS buy_margin, sell_margin::text AS sell_margin
+       FROM public.user_levels) AS l) AS levels,
+  (SELECT status FROM public.portal_users WHERE id = $4::uuid) AS user_status,
+  (SELECT coalesce(json_agg(u), '[]'::json) FROM (
+     SELECT currency_code, sell_rate::text AS sell_rate, buy_rate::text AS buy_rate
+       FROM public.user_custom_carrency
+      WHERE user_id = $4::uuid AND currency_code = ANY($1::text[])) AS u) AS custom`;
+
 /**
  * The authoritative quote: direction, currencies, newest prices, the caller's level and custom
  * rates read from the database, then `computeQuote`. Throws an ActionFailure carrying the
@@ -86,53 +111,13 @@ export async function serverQuote(db: Queryable, request: QuoteRequest): Promise
   // Numbers arrive as their digits (see parsePayload); anything else is not an amount.
   const typed = typeof amount === 'string' ? amount : '';
 
-  const [currencies, direction, prices, levels, user, custom] = await readAll(db, [
-    () =>
-      db.query<CurrencyRow>(
-        `SELECT code, kind, network, precision, min_amount::text AS min_amount,
-              max_amount::text AS max_amount, enabled
-         FROM public.currencies WHERE code = ANY($1::text[])`,
-        [[from, to]],
-      ),
-    () =>
-      db.query<{
-        enabled: boolean;
-        window_start: string | null;
-        window_end: string | null;
-        window_cutoff: string | null;
-        window_utc_offset_minutes: number | null;
-      }>(
-        `SELECT enabled, window_start::text AS window_start, window_end::text AS window_end,
-              window_cutoff::text AS window_cutoff, window_utc_offset_minutes
-         FROM public.exchange_directions WHERE from_currency = $1 AND to_currency = $2`,
-        [from, to],
-      ),
-    () => latestRates(db, [from, to]),
-    () =>
-      db.query<MarginLevel & { status: string }>(
-        `SELECT status, buy_margin::text AS buy_margin, sell_margin::text AS sell_margin
-         FROM public.user_levels`,
-      ),
-    () =>
-      request.userId
-        ? db.query<{ status: string }>('SELECT status FROM public.portal_users WHERE id = $1', [
-            request.userId,
-          ])
-        : Promise.resolve(undefined),
-    () =>
-      request.userId
-        ? db.query<CustomRate & { currency_code: string }>(
-            `SELECT currency_code, sell_rate::text AS sell_rate, buy_rate::text AS buy_rate
-             FROM public.user_custom_carrency
-            WHERE user_id = $1 AND currency_code = ANY($2::text[])`,
-            [request.userId, [from, to]],
-          )
-        : Promise.resolve(undefined),
-  ] as const);
+  const { rows } = await db.query<QuoteReads>(QUOTE_READS, [[from, to], from, to, request.userId]);
+  const { currencies, direction, rates, levels, user_status: userStatus, custom } = rows[0]!;
+  const prices = ratesByCode(rates);
 
-  const fromRow = currencies.rows.find((row) => row.code === from);
-  const toRow = currencies.rows.find((row) => row.code === to);
-  const directionRow = direction.rows[0];
+  const fromRow = currencies.find((row) => row.code === from);
+  const toRow = currencies.find((row) => row.code === to);
+  const directionRow = direction ?? undefined;
   if (!fromRow || !toRow || !directionRow) {
     throw new ActionFailure('unknown-direction', quoteErrorMessage({ code: 'unknown-direction' }));
   }
@@ -146,12 +131,12 @@ export async function serverQuote(db: Queryable, request: QuoteRequest): Promise
       { currency: fromPrice ? to : from },
     );
   }
-  const level = pickLevel(levels.rows, user?.rows[0]?.status ?? null);
+  const level = pickLevel(levels, userStatus);
   if (!level) {
     // No levels configured: quoting without margins would give the market rate away.
     throw new ActionFailure('unexpected', 'Exchanges are not available at the moment.', 500);
   }
-  const customFor = (code: string) => custom?.rows.find((row) => row.currency_code === code);
+  const customFor = (code: string) => custom.find((row) => row.currency_code === code);
 
   const result = computeQuote({
     from: fromRow,

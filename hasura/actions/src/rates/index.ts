@@ -5,7 +5,13 @@
 export { BINANCE_BASE_URL, createBinanceProvider } from './binance.ts';
 export { DEFAULT_TIMEOUT_MS, type HttpOptions } from './http.ts';
 export { createKrakenProvider, KRAKEN_BASE_URL } from './kraken.ts';
-export { latestRates, type StoredRate } from './latest.ts';
+export {
+  latestRates,
+  latestRatesSelect,
+  ratesByCode,
+  type LatestRateRow,
+  type StoredRate,
+} from './latest.ts';
 export { createOfflineProvider, OFFLINE_PROVIDER } from './offline.ts';
 export {
   DEFAULT_MAX_MOVE_FACTOR,

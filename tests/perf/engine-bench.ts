@@ -4,6 +4,7 @@ import type { ChildServer } from './engine/children.ts';
 import { parseConfig } from './engine/config.ts';
 import { generateData, migrate, openDatabase } from './engine/database.ts';
 import { runHttp } from './engine/http-runs.ts';
+import { measurePlanCache } from './engine/plan-cache-timing.ts';
 import { benchReport, CANDIDATE_NOTES } from './engine/report-file.ts';
 import { printReport } from './engine/report-print.ts';
 import { evaluateGoals } from './engine/report-goals.ts';
@@ -21,6 +22,7 @@ import {
   POSTGRAPHILE_QUERIES,
   QUERY_LABELS,
   QUERY_NAMES,
+  readPool,
   TokenBook,
   type QueryName,
 } from './engine/workload.ts';
@@ -168,10 +170,21 @@ async function main(): Promise<number> {
         step(`subscriptions: not available (${subscriptions.reason ?? 'unknown'})`);
     }
 
+    const planCache = await measurePlanCache(db.pool, {
+      history: readPool('engine', 'history', data, tokens),
+      by_pk: readPool('engine', 'by_pk', data, tokens),
+    });
+    step(
+      `plan cache (G3): history ${planCache.history.warm_compile_us} µs warm vs ${planCache.history.cold_compile_us} µs cold, by-pk ${planCache.by_pk.warm_compile_us} vs ${planCache.by_pk.cold_compile_us}`,
+    );
     const engineStats = await servers.engine.stats().catch(() => undefined);
     const measured = config.skipHttp ? {} : queries;
     const summary = summarizeRun(measured, subscriptions);
-    const goals = evaluateGoals(measured, subscriptions, summary);
+    summary.plan_cache_warm_vs_cold_compile = Math.max(
+      planCache.history.warm_vs_cold_compile,
+      planCache.by_pk.warm_vs_cold_compile,
+    );
+    const goals = evaluateGoals(measured, subscriptions, summary, planCache);
     notes.push(...CANDIDATE_NOTES);
     const report = benchReport({
       config,
@@ -185,6 +198,7 @@ async function main(): Promise<number> {
       goals,
       notes,
       summary,
+      planCache,
     });
 
     printReport(log, { config, queries, subscriptions, goals, summary, notes });

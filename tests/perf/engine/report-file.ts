@@ -8,6 +8,7 @@ import type { Check } from './checks.ts';
 import type { ChildStats } from './children.ts';
 import type { BenchConfig } from './config.ts';
 import type { BenchDatabase, DataSet } from './database.ts';
+import type { PlanCacheTiming } from './plan-cache-timing.ts';
 import type { Goal } from './report-goals.ts';
 import { ROW_LABELS, type QueryResult, type Summary } from './report.ts';
 import type { SubscriptionReport } from './subscriptions.ts';
@@ -62,6 +63,8 @@ export interface ReportInput {
   goals: Goal[];
   notes: string[];
   summary: Summary;
+  /** G3: the plan cache's saving per request, in-process (plan-cache-timing.ts). */
+  planCache: Record<'history' | 'by_pk', PlanCacheTiming> | null;
 }
 
 export function benchReport({
@@ -76,6 +79,7 @@ export function benchReport({
   goals,
   notes,
   summary,
+  planCache,
 }: ReportInput) {
   return {
     generated_at: new Date().toISOString(),
@@ -148,6 +152,7 @@ export function benchReport({
     engine_process: engineStats
       ? { max_rss_mb: Math.round(engineStats.maxRssBytes / 1024 / 1024) }
       : null,
+    plan_cache: planCache,
     goals,
     notes,
     summary,

@@ -171,6 +171,8 @@ export interface Summary {
   engine_vs_postgraphile5_throughput: number | null;
   sql_per_100_subscribers_per_interval: number | null;
   subscription_update_p99_ms: number | null;
+  /** G3: a plan-cache hit's binding over a miss's planning and compiling (worst query). */
+  plan_cache_warm_vs_cold_compile?: number | null;
 }
 
 export const minOf = (values: Array<number | null>): number | null => {

@@ -56,25 +56,36 @@ describe('queryKey', () => {
 });
 
 describe('createQueryCache', () => {
+  const documentOf = (text: string) => parse(text);
+
   it('finds the statement whose plan-shaping values match, among a bounded few per key', () => {
     const cache = createQueryCache();
-    cache.keep('k', template('limit 1', [['n', '1']]));
-    cache.keep('k', template('limit 2', [['n', '2']]));
-    expect(cache.find('k', { n: 2 }, session)?.sql).toBe('limit 2');
-    expect(cache.find('k', { n: 3 }, session)).toBeUndefined();
-    for (let n = 3; n < 10; n += 1) cache.keep('k', template(`limit ${n}`, [['n', String(n)]]));
+    const document = documentOf('{ a }');
+    cache.keep(document, 'k', template('limit 1', [['n', '1']]));
+    cache.keep(document, 'k', template('limit 2', [['n', '2']]));
+    expect(cache.find(document, 'k', { n: 2 }, session)?.sql).toBe('limit 2');
+    expect(cache.find(document, 'k', { n: 3 }, session)).toBeUndefined();
+    expect(cache.find(documentOf('{ a }'), 'k', { n: 2 }, session)).toBeUndefined();
+    for (let n = 3; n < 10; n += 1)
+      cache.keep(document, 'k', template(`limit ${n}`, [['n', String(n)]]));
     expect(cache.size).toBe(4);
+    for (let k = 0; k < 30; k += 1) cache.keep(document, `k${k}`, template(String(k)));
+    expect(cache.size).toBe(4 + 15);
   });
 
-  it('forgets the least recently used key past its bound', () => {
+  it('forgets the least recently used document past its bound on statements', () => {
     const cache = createQueryCache();
-    cache.keep('first', template('1'));
-    for (let i = 0; i < 999; i += 1) cache.keep(`k${i}`, template(String(i)));
-    expect(cache.find('first', {}, session)?.sql).toBe('1');
-    cache.keep('one more', template('x'));
-    expect(cache.find('first', {}, session)?.sql).toBe('1');
-    expect(cache.find('k0', {}, session)).toBeUndefined();
-    expect(cache.size).toBe(1000);
+    const first = documentOf('{ first }');
+    const second = documentOf('{ second }');
+    cache.keep(first, 'k', template('1'));
+    cache.keep(second, 'k', template('2'));
+    for (let i = 0; i < 1998; i += 1) cache.keep(documentOf(`{ d${i} }`), 'k', template(String(i)));
+    expect(cache.size).toBe(2000);
+    expect(cache.find(first, 'k', {}, session)?.sql).toBe('1');
+    cache.keep(documentOf('{ one_more }'), 'k', template('x'));
+    expect(cache.size).toBe(2000);
+    expect(cache.find(first, 'k', {}, session)?.sql).toBe('1');
+    expect(cache.find(second, 'k', {}, session)).toBeUndefined();
   });
 });
 

@@ -1,5 +1,6 @@
+import type { DocumentNode, OperationDefinitionNode } from 'graphql';
+
 import type { Session } from '../auth/session.ts';
-import type { OperationDefinitionNode } from 'graphql';
 import type { Variables } from '../plan/values.ts';
 import { isParameterValue, type Slot, type VariableBindings } from '../plan/variable-bindings.ts';
 import { sessionValueOf, type SqlBuilder } from '../sql/builder.ts';
@@ -17,12 +18,16 @@ import { sessionValueOf, type SqlBuilder } from '../sql/builder.ts';
  * key by its value, so a different value plans again. Only queries whose every root field is
  * answered by the one statement are kept (no actions, no introspection), mutations never.
  *
- * Bounds: MAX_KEYS keys, least recently used forgotten first; at most MAX_PER_KEY statements
- * per key (one per combination of plan-shaping values seen); query texts over MAX_TEXT and
- * keys over MAX_KEY are never kept.
+ * Entries hang off the parsed document (plan/document.ts keeps one frozen document per text),
+ * so a lookup never hashes the query text again. Bounds: MAX_STATEMENTS statements in all, the
+ * least recently used document's forgotten first; at most MAX_KEYS_PER_DOCUMENT keys per
+ * document and MAX_PER_KEY statements per key (one per combination of plan-shaping values
+ * seen); query texts over MAX_TEXT (never kept by the document cache either) and keys over
+ * MAX_KEY are never kept.
  */
 
-const MAX_KEYS = 1000;
+const MAX_STATEMENTS = 2000;
+const MAX_KEYS_PER_DOCUMENT = 16;
 const MAX_PER_KEY = 4;
 const MAX_TEXT = 16_384;
 const MAX_KEY = 20_000;
@@ -43,7 +48,7 @@ export interface QueryTemplate {
   session: string | undefined;
 }
 
-/** Everything a kept statement depends on besides variables that are parameters. */
+/** Everything a kept statement depends on besides the document and parameter variables. */
 export interface QueryKeyParts {
   query: string;
   operationName: string | null | undefined;
@@ -56,13 +61,13 @@ export interface QueryKeyParts {
 const json = (value: unknown) => (value === undefined ? 'u' : JSON.stringify(value));
 
 /**
- * The key: role, the backend-only switch, operation name and text, and per declared variable
- * either the kind of a value that may be a parameter (`s`, `n`, `b`, `a` for a list) or, for
- * any other value, the value itself. Undefined when the request is too large to keep.
+ * The key within a document: role, the backend-only switch, operation name, and per declared
+ * variable either the kind of a value that may be a parameter (`s`, `n`, `b`, `a` for a list)
+ * or, for any other value, the value itself. Undefined when the request is too large to keep.
  */
 export function queryKey(parts: QueryKeyParts): string | undefined {
   if (parts.query.length > MAX_TEXT) return undefined;
-  let key = `${parts.role}\u0000${parts.backendOnly ? 1 : 0}\u0000${parts.operationName ?? ''}\u0000${parts.query}`;
+  let key = `${parts.role}\u0000${parts.backendOnly ? 1 : 0}\u0000${parts.operationName ?? ''}`;
   for (const definition of parts.operation.variableDefinitions ?? []) {
     const value = parts.variables[definition.variable.name.value];
     key += '\u0000';
@@ -149,36 +154,56 @@ function fits(template: QueryTemplate, variables: Variables, session: Session): 
 }
 
 export interface QueryCache {
-  /** The kept statement for the key that fits these values, if any. */
-  find(key: string, variables: Variables, session: Session): QueryTemplate | undefined;
-  keep(key: string, template: QueryTemplate): void;
+  /** The kept statement for the document and key that fits these values, if any. */
+  find(
+    document: DocumentNode,
+    key: string,
+    variables: Variables,
+    session: Session,
+  ): QueryTemplate | undefined;
+  keep(document: DocumentNode, key: string, template: QueryTemplate): void;
   /** How many statements are kept (for tests). */
   readonly size: number;
 }
 
 export function createQueryCache(): QueryCache {
-  /** Map order is recency: the first key is the one to forget. */
-  const entries = new Map<string, QueryTemplate[]>();
+  /** Per document, its keys' statements. Map order is recency: the first is forgotten first. */
+  const documents = new Map<DocumentNode, Map<string, QueryTemplate[]>>();
   let size = 0;
+  const count = (keys: Map<string, QueryTemplate[]>) => {
+    let total = 0;
+    for (const templates of keys.values()) total += templates.length;
+    return total;
+  };
   return {
-    find(key, variables, session) {
-      const templates = entries.get(key);
-      if (templates === undefined) return undefined;
-      entries.delete(key);
-      entries.set(key, templates);
-      return templates.find((template) => fits(template, variables, session));
+    find(document, key, variables, session) {
+      const keys = documents.get(document);
+      if (keys === undefined) return undefined;
+      if (documents.size > 1) {
+        documents.delete(document);
+        documents.set(document, keys);
+      }
+      return keys.get(key)?.find((template) => fits(template, variables, session));
     },
-    keep(key, template) {
-      const templates = entries.get(key) ?? [];
+    keep(document, key, template) {
+      let keys = documents.get(document);
+      if (keys === undefined) {
+        keys = new Map();
+        documents.set(document, keys);
+      }
+      let templates = keys.get(key);
+      if (templates === undefined) {
+        if (keys.size >= MAX_KEYS_PER_DOCUMENT) return;
+        templates = [];
+        keys.set(key, templates);
+      }
       if (templates.length >= MAX_PER_KEY) return;
       templates.push(template);
       size += 1;
-      entries.delete(key);
-      entries.set(key, templates);
-      if (entries.size > MAX_KEYS) {
-        const oldest = entries.keys().next().value!;
-        size -= entries.get(oldest)!.length;
-        entries.delete(oldest);
+      for (const [oldest, oldestKeys] of documents) {
+        if (size <= MAX_STATEMENTS || oldest === document) break;
+        size -= count(oldestKeys);
+        documents.delete(oldest);
       }
     },
     get size() {

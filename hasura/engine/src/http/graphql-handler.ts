@@ -177,7 +177,10 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions) {
               variables: prepared.variables,
             })
           : undefined;
-      const kept = key === undefined ? undefined : queries?.find(key, prepared.variables, session);
+      const kept =
+        key === undefined
+          ? undefined
+          : queries?.find(prepared.document, key, prepared.variables, session);
       if (facts && key !== undefined) facts.planCache = kept ? 'hit' : 'miss';
       if (kept) {
         const params = bindTemplate(kept, prepared.variables, session);
@@ -214,7 +217,7 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions) {
                   prepared.variables,
                   session,
                 );
-                if (template) queries?.keep(key, template);
+                if (template) queries?.keep(prepared.document, key, template);
               }
             : undefined,
       });

@@ -190,6 +190,7 @@ function parseColumnComparison(
       }
     } else if (TEXT_OPS.has(op) && isTextType(column.typeName)) {
       const maxPattern = ctx.maxPatternLength;
+      // Kept with a cached plan, so it holds on to nothing of this request (no ctx).
       const check = (pattern: unknown) => {
         if (
           maxPattern !== undefined &&
@@ -199,7 +200,11 @@ function parseColumnComparison(
         ) {
           // Matching cost grows steeply with the pattern: 2,000 characters kept a backend busy
           // for a minute on one long row (issue 11).
-          fail(ctx, `a ${op} pattern may be at most ${maxPattern} characters long`, opPath);
+          throw new HasuraError(
+            'validation-failed',
+            `a ${op} pattern may be at most ${maxPattern} characters long`,
+            opPath,
+          );
         }
       };
       items.push({

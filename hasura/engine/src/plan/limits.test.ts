@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 
 import { HasuraError } from '../errors.ts';
 
-import { checkOperationLimits, checkVariableDepth, DEFAULT_LIMITS } from './limits.ts';
+import {
+  checkOperationLimits,
+  checkOperationLimitsOnce,
+  checkVariableDepth,
+  DEFAULT_LIMITS,
+} from './limits.ts';
 
 function check(
   query: string,
@@ -109,5 +114,26 @@ describe('operation limits', () => {
       maxBatchSize: 20,
       maxOperationsPerConnection: 100,
     });
+  });
+});
+
+describe('checkOperationLimitsOnce', () => {
+  const operationOf = (text: string) =>
+    parse(text).definitions[0] as unknown as OperationDefinitionNode;
+  const limits = { ...DEFAULT_LIMITS, maxDepth: 2 };
+
+  it('checks each kept (frozen) operation once per set of limits, and others every time', () => {
+    const kept = Object.freeze(operationOf('{ a { b } }'));
+    checkOperationLimitsOnce(kept, new Map(), limits);
+    // Once passed under `limits`, it is not walked again; other limits check it afresh.
+    checkOperationLimitsOnce(kept, new Map(), limits);
+    expect(() => {
+      checkOperationLimitsOnce(kept, new Map(), { ...limits, maxDepth: 1 });
+    }).toThrow(/nested deeper than 1 level/);
+    const deep = Object.freeze(operationOf('{ a { b { c } } }'));
+    for (let attempt = 0; attempt < 2; attempt += 1)
+      expect(() => {
+        checkOperationLimitsOnce(deep, new Map(), limits);
+      }).toThrow(/nested deeper than 2 levels/);
   });
 });

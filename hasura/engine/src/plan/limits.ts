@@ -1,4 +1,10 @@
-import { Kind, type FragmentDefinitionNode, type SelectionSetNode, type ValueNode } from 'graphql';
+import {
+  Kind,
+  type FragmentDefinitionNode,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type ValueNode,
+} from 'graphql';
 
 import { HasuraError } from '../errors.ts';
 
@@ -88,6 +94,26 @@ function jsonTooDeep(value: unknown, limit: number, depth = 0): boolean {
   if (depth + 1 > limit) return true;
   const items = Array.isArray(value) ? value : Object.values(value);
   return items.some((item) => jsonTooDeep(item, limit, depth + 1));
+}
+
+/** Operations of kept (frozen) documents that passed checkOperationLimits, per limits. */
+const withinLimits = new WeakMap<OperationLimits, WeakSet<OperationDefinitionNode>>();
+
+/**
+ * checkOperationLimits once per operation of a kept document: the parse cache (document.ts)
+ * freezes the documents it keeps, so an operation that passed cannot have changed since.
+ */
+export function checkOperationLimitsOnce(
+  operation: OperationDefinitionNode,
+  fragments: Map<string, FragmentDefinitionNode>,
+  limits: OperationLimits,
+): void {
+  const passed = withinLimits.get(limits);
+  if (passed?.has(operation)) return;
+  checkOperationLimits(operation.selectionSet, fragments, limits);
+  if (!Object.isFrozen(operation)) return;
+  if (passed) passed.add(operation);
+  else withinLimits.set(limits, new WeakSet([operation]));
 }
 
 /** Refuses a variable value nested deeper than the limit (only the variables the operation declares). */

@@ -12,7 +12,7 @@ import { TRUE, type BoolExp, type RootField } from '../schema/model.ts';
 import type { PlanContext } from './context.ts';
 import { checkEstimatedRows } from './cost.ts';
 import { parseDocument } from './document.ts';
-import { checkOperationLimits, checkVariableDepth, DEFAULT_LIMITS } from './limits.ts';
+import { checkOperationLimitsOnce, checkVariableDepth, DEFAULT_LIMITS } from './limits.ts';
 import type { RootPlan } from './root-plan.ts';
 import { planMutation } from './mutation.ts';
 import {
@@ -234,7 +234,7 @@ export function prepareOperation(
     );
   }
   const limits = base.limits ?? DEFAULT_LIMITS;
-  checkOperationLimits(operation.selectionSet, fragments, limits);
+  checkOperationLimitsOnce(operation, fragments, limits);
   const variables = resolveVariables(operation, request.variables ?? {});
   checkVariableDepth(variables, limits);
   return { type: operationType(operation), document, operation, fragments, variables };

@@ -121,22 +121,24 @@ export function coerceBoolean(value: unknown, path: string): boolean | undefined
  * Checks a value against a column's GraphQL scalar and returns what goes to Postgres as a
  * parameter: a string for most types, a JSON text for json/jsonb, an array for array types.
  */
+/** A value that is not of the column's scalar (no closure: coercion runs for every value). */
+function refuse(expected: string, scalar: string, value: unknown, path: string): never {
+  throw new HasuraError(
+    'validation-failed',
+    `expected ${expected} for type '${scalar}', but found ${describe(value)}`,
+    path,
+  );
+}
+
 export function coerceColumnValue(value: unknown, column: ColumnInfo, path: string): unknown {
   if (value === null || value === undefined) return null;
   const scalar = columnScalar(column);
-  const mismatch = (expected: string): never => {
-    throw new HasuraError(
-      'validation-failed',
-      `expected ${expected} for type '${scalar}', but found ${describe(value)}`,
-      path,
-    );
-  };
   if (isJsonType(column.typeName)) return JSON.stringify(toPlainJson(value));
   if (column.isArray) {
     if (Array.isArray(value))
       return value.map((item: unknown) => (item instanceof NumberLiteral ? item.text : item));
     if (typeof value === 'string') return value;
-    return mismatch('a list');
+    return refuse('a list', scalar, value, path);
   }
   switch (scalar) {
     // Column values may also be written as strings ("42", "true"), as Hasura accepts them.
@@ -146,27 +148,28 @@ export function coerceColumnValue(value: unknown, column: ColumnInfo, path: stri
         typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
       const number = fromString instanceof NumberLiteral ? Number(fromString.text) : fromString;
       if (typeof number !== 'number' || !Number.isInteger(number))
-        return mismatch('a 32-bit integer');
-      if (number < INT32_MIN || number > INT32_MAX) return mismatch('a 32-bit integer');
+        return refuse('a 32-bit integer', scalar, value, path);
+      if (number < INT32_MIN || number > INT32_MAX)
+        return refuse('a 32-bit integer', scalar, value, path);
       return String(number);
     }
     case 'Float':
       if (value instanceof NumberLiteral) return value.text;
       if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
         return value.trim();
-      if (typeof value !== 'number') return mismatch('a float');
+      if (typeof value !== 'number') return refuse('a float', scalar, value, path);
       return String(value);
     case 'Boolean':
       if (value === 'true' || value === 'false') return value;
-      if (typeof value !== 'boolean') return mismatch('a boolean');
+      if (typeof value !== 'boolean') return refuse('a boolean', scalar, value, path);
       return String(value);
     case 'String':
-      if (typeof value !== 'string') return mismatch('a string');
+      if (typeof value !== 'string') return refuse('a string', scalar, value, path);
       return value;
     default:
       if (value instanceof NumberLiteral) return value.text;
       if (typeof value === 'number' || typeof value === 'boolean') return String(value);
       if (typeof value === 'string') return value;
-      return mismatch('a scalar');
+      return refuse('a scalar', scalar, value, path);
   }
 }

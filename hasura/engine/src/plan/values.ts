@@ -4,7 +4,6 @@ import type { ColumnInfo } from '../catalog/model.ts';
 import { HasuraError } from '../errors.ts';
 import { columnScalar, isJsonType } from '../schema/scalars.ts';
 
-import type { VariableBindings } from './variable-bindings.ts';
 
 /**
  * A number written in the query text, kept as its exact digits: a `numeric` or `bigint`
@@ -19,6 +18,11 @@ export class NumberLiteral {
 
 export type Variables = Record<string, unknown>;
 
+/** Told where each variable is substituted (plan/variable-bindings.ts). */
+export interface VariablePlacements {
+  placedAt(name: string, path: string): void;
+}
+
 /**
  * Converts a GraphQL value from the document to a JS value, substituting variables. With
  * `trace`, each variable substituted is reported with the argument path it lands on
@@ -27,7 +31,7 @@ export type Variables = Record<string, unknown>;
 export function valueFromAst(
   node: ValueNode,
   variables: Variables,
-  trace?: { bindings: VariableBindings; path: string },
+  trace?: { bindings: VariablePlacements; path: string },
 ): unknown {
   switch (node.kind) {
     case Kind.VARIABLE:

@@ -36,3 +36,8 @@ export function userClaims(userId: string, roles: string[] = ['user'], expiresIn
     },
   };
 }
+
+/** The headers of a request made as `userId` with the role `user` (a token from the dev key). */
+export const bearerFor = (userId: string) => ({
+  authorization: `Bearer ${signHs256(userClaims(userId))}`,
+});

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { databaseTargets, type TestDatabase } from '../../support/databases.ts';
 import { startTestEngine, type TestEngine } from '../../support/engine.ts';
-import { signHs256, userClaims } from '../../support/jwt.ts';
+import { bearerFor, signHs256, userClaims } from '../../support/jwt.ts';
+import { ALICE, BOB, OWN, sourceMetadata } from '../../support/owned-rows.ts';
 
 /*
  * Row ownership as the product relies on it: with the usual `owner = X-Hasura-User-Id`
@@ -10,46 +11,31 @@ import { signHs256, userClaims } from '../../support/jwt.ts';
  * another's name; and only a valid token from our key gets a role at all.
  */
 
-const ALICE = '11111111-1111-4111-8111-111111111111';
-const BOB = '22222222-2222-4222-8222-222222222222';
-const OWN = { owner: { _eq: 'X-Hasura-User-Id' } };
-
-const metadata = {
-  version: 3,
-  sources: [
-    {
-      name: 'default',
-      kind: 'postgres',
-      tables: [
-        {
-          table: { schema: 'public', name: 'notes' },
-          select_permissions: [
-            {
-              role: 'user',
-              permission: {
-                columns: ['id', 'owner', 'body'],
-                filter: OWN,
-                allow_aggregations: true,
-              },
-            },
-          ],
-          insert_permissions: [
-            {
-              role: 'user',
-              permission: { columns: ['body'], check: OWN, set: { owner: 'X-Hasura-User-Id' } },
-            },
-          ],
-          update_permissions: [
-            { role: 'user', permission: { columns: ['body'], filter: OWN, check: OWN } },
-          ],
-          delete_permissions: [{ role: 'user', permission: { filter: OWN } }],
+const metadata = sourceMetadata([
+  {
+    table: { schema: 'public', name: 'notes' },
+    select_permissions: [
+      {
+        role: 'user',
+        permission: {
+          columns: ['id', 'owner', 'body'],
+          filter: OWN,
+          allow_aggregations: true,
         },
-      ],
-    },
-  ],
-};
-
-const as = (userId: string) => ({ authorization: `Bearer ${signHs256(userClaims(userId))}` });
+      },
+    ],
+    insert_permissions: [
+      {
+        role: 'user',
+        permission: { columns: ['body'], check: OWN, set: { owner: 'X-Hasura-User-Id' } },
+      },
+    ],
+    update_permissions: [
+      { role: 'user', permission: { columns: ['body'], filter: OWN, check: OWN } },
+    ],
+    delete_permissions: [{ role: 'user', permission: { filter: OWN } }],
+  },
+]);
 
 describe('row ownership and tokens through the engine', () => {
   let db: TestDatabase;
@@ -76,7 +62,7 @@ describe('row ownership and tokens through the engine', () => {
   it('shows a user only their own rows', async () => {
     const { body } = await engine.graphql(
       '{ notes { body } notes_aggregate { aggregate { count } } }',
-      { headers: as(ALICE) },
+      { headers: bearerFor(ALICE) },
     );
     expect(body.data).toEqual({
       notes: [{ body: 'alice note' }],
@@ -86,7 +72,7 @@ describe('row ownership and tokens through the engine', () => {
 
   it("does not find another user's row by its key", async () => {
     const { body } = await engine.graphql(`{ notes_by_pk(id: ${bobNote}) { body } }`, {
-      headers: as(ALICE),
+      headers: bearerFor(ALICE),
     });
     expect(body.data).toEqual({ notes_by_pk: null });
   });
@@ -94,11 +80,11 @@ describe('row ownership and tokens through the engine', () => {
   it("cannot change or delete another user's row", async () => {
     const update = await engine.graphql(
       `mutation { update_notes(where: {id: {_eq: ${bobNote}}}, _set: {body: "hacked"}) { affected_rows } }`,
-      { headers: as(ALICE) },
+      { headers: bearerFor(ALICE) },
     );
     expect(update.body.data).toEqual({ update_notes: { affected_rows: 0 } });
     const remove = await engine.graphql(`mutation { delete_notes_by_pk(id: ${bobNote}) { id } }`, {
-      headers: as(ALICE),
+      headers: bearerFor(ALICE),
     });
     expect(remove.body.data).toEqual({ delete_notes_by_pk: null });
     const { rows } = await db.pool.query('SELECT body FROM notes WHERE id = $1', [bobNote]);
@@ -108,12 +94,12 @@ describe('row ownership and tokens through the engine', () => {
   it("cannot write a row in another user's name", async () => {
     const { body } = await engine.graphql(
       `mutation { insert_notes_one(object: {body: "x", owner: "${BOB}"}) { id } }`,
-      { headers: as(ALICE) },
+      { headers: bearerFor(ALICE) },
     );
     expect(body.errors?.[0]?.extensions.code).toBe('validation-failed');
     const own = await engine.graphql(
       'mutation { insert_notes_one(object: {body: "mine"}) { owner body } }',
-      { headers: as(ALICE) },
+      { headers: bearerFor(ALICE) },
     );
     expect(own.body.data).toEqual({ insert_notes_one: { owner: ALICE, body: 'mine' } });
   });
@@ -121,7 +107,7 @@ describe('row ownership and tokens through the engine', () => {
   it('refuses an update that would hand a row to someone else', async () => {
     const { body } = await engine.graphql(
       `mutation { update_notes(where: {}, _set: {owner: "${BOB}"}) { affected_rows } }`,
-      { headers: as(ALICE) },
+      { headers: bearerFor(ALICE) },
     );
     expect(body.errors?.[0]?.extensions.code).toBe('validation-failed');
   });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { databaseTargets, type TestDatabase } from '../../support/databases.ts';
 import { startTestEngine, type TestEngine } from '../../support/engine.ts';
-import { signHs256, userClaims } from '../../support/jwt.ts';
+import { bearerFor } from '../../support/jwt.ts';
+import { ALICE, BOB, OWN, sourceMetadata } from '../../support/owned-rows.ts';
 
 /*
  * Issue 19, point 1: the planner accepts exactly what the role's schema exposes, and every
@@ -20,10 +21,6 @@ import { signHs256, userClaims } from '../../support/jwt.ts';
  * filter or an ordering over them counts only the rows the role may select.
  */
 
-const ALICE = '11111111-1111-4111-8111-111111111111';
-const BOB = '22222222-2222-4222-8222-222222222222';
-const OWN = { owner: { _eq: 'X-Hasura-User-Id' } };
-
 const ownedTable = (name: string, columns: string[]) => ({
   table: { schema: 'public', name },
   select_permissions: [
@@ -33,29 +30,18 @@ const ownedTable = (name: string, columns: string[]) => ({
   delete_permissions: [{ role: 'user', permission: { filter: OWN } }],
 });
 
-const metadata = {
-  version: 3,
-  sources: [
-    {
-      name: 'default',
-      kind: 'postgres',
-      tables: [
-        {
-          ...ownedTable('notes', ['id', 'owner', 'body']),
-          computed_fields: [
-            {
-              name: 'note_secrets',
-              definition: { function: { schema: 'public', name: 'note_secrets' } },
-            },
-          ],
-        },
-        ownedTable('secrets', ['id', 'owner', 'note_id', 'phrase']),
-      ],
-    },
-  ],
-};
-
-const as = (userId: string) => ({ authorization: `Bearer ${signHs256(userClaims(userId))}` });
+const metadata = sourceMetadata([
+  {
+    ...ownedTable('notes', ['id', 'owner', 'body']),
+    computed_fields: [
+      {
+        name: 'note_secrets',
+        definition: { function: { schema: 'public', name: 'note_secrets' } },
+      },
+    ],
+  },
+  ownedTable('secrets', ['id', 'owner', 'note_id', 'phrase']),
+]);
 
 describe('security regression: row permissions hold in every expression a user writes', () => {
   let db: TestDatabase;
@@ -96,7 +82,7 @@ describe('security regression: row permissions hold in every expression a user w
   ])('refuses _exists in a where %s', async (_, where) => {
     const { body } = await engine.graphql(
       'query ($where: notes_bool_exp!) { notes(where: $where) { body } }',
-      { headers: as(ALICE), variables: { where } },
+      { headers: bearerFor(ALICE), variables: { where } },
     );
     expect(body.data).toBeUndefined();
     expect(body.errors?.[0]?.extensions.code).toBe('validation-failed');
@@ -111,7 +97,7 @@ describe('security regression: row permissions hold in every expression a user w
       `mutation { update_notes(where: ${inline}, _set: {body: "x"}) { affected_rows } }`,
       `mutation { delete_notes(where: ${inline}) { affected_rows } }`,
     ]) {
-      const { body } = await engine.graphql(query, { headers: as(ALICE) });
+      const { body } = await engine.graphql(query, { headers: bearerFor(ALICE) });
       expect(body.data, query).toBeUndefined();
       expect(body.errors?.[0]?.extensions.code, query).toBe('validation-failed');
     }
@@ -123,7 +109,7 @@ describe('security regression: row permissions hold in every expression a user w
     // Hasura's schema gives such a field no `args` argument (the permission oracle's seed
     // 552539687 found `queue_position(args: {})` answered instead of refused).
     const { body } = await engine.graphql('{ notes { note_secrets(args: {}) { phrase } } }', {
-      headers: as(ALICE),
+      headers: bearerFor(ALICE),
     });
     expect(body.data).toBeUndefined();
     expect(body.errors?.[0]?.extensions.code).toBe('validation-failed');
@@ -133,7 +119,7 @@ describe('security regression: row permissions hold in every expression a user w
   it('answers a filter over a computed field of rows from the rows the role may see only', async () => {
     const { body } = await engine.graphql(
       '{ notes(where: {note_secrets: {phrase: {_like: "bob%"}}}) { body } }',
-      { headers: as(ALICE) },
+      { headers: bearerFor(ALICE) },
     );
     expect(body.errors).toBeUndefined();
     expect(body.data).toEqual({ notes: [] });
@@ -147,7 +133,7 @@ describe('security regression: row permissions hold in every expression a user w
     async (_, aggregate) => {
       const { body } = await engine.graphql(
         `{ notes(order_by: {note_secrets_aggregate: ${aggregate}}) { body } }`,
-        { headers: as(ALICE) },
+        { headers: bearerFor(ALICE) },
       );
       expect(body.errors).toBeUndefined();
       // Counting Bob's three secrets would put "alice second" first.
@@ -158,7 +144,7 @@ describe('security regression: row permissions hold in every expression a user w
   it('refuses an inline fragment on another type instead of skipping it unread', async () => {
     const { body } = await engine.graphql(
       '{ notes { body ... on secrets { phrase } ... on secrets { no_such_field } } }',
-      { headers: as(ALICE) },
+      { headers: bearerFor(ALICE) },
     );
     expect(body.data).toBeUndefined();
     expect(body.errors?.[0]?.extensions.code).toBe('validation-failed');
@@ -169,7 +155,7 @@ describe('security regression: row permissions hold in every expression a user w
     const restarted = await startTestEngine(db.url, { object: metadata });
     try {
       const { body } = await restarted.graphql('{ notes(distinct_on: [nope]) { body } }', {
-        headers: as(ALICE),
+        headers: bearerFor(ALICE),
       });
       expect(body.errors?.[0]?.extensions.code).toBe('validation-failed');
       expect(body.errors?.[0]?.message).not.toContain('hidden_note');

@@ -4,7 +4,8 @@ import { createLogger } from '@app/shared/log';
 
 import { databaseTargets, type TestDatabase } from '../../support/databases.ts';
 import { startTestEngine, TEST_ADMIN_SECRET, type TestEngine } from '../../support/engine.ts';
-import { signHs256, userClaims } from '../../support/jwt.ts';
+import { bearerFor } from '../../support/jwt.ts';
+import { ALICE, BOB, OWN, sourceMetadata } from '../../support/owned-rows.ts';
 
 /*
  * The query-plan cache (hasura/engine/src/execute/query-cache.ts) keeps a query's compiled
@@ -16,36 +17,22 @@ import { signHs256, userClaims } from '../../support/jwt.ts';
  * of requests; the cached one's /metrics show that it did re-bind.
  */
 
-const ALICE = '11111111-1111-4111-8111-111111111111';
-const BOB = '22222222-2222-4222-8222-222222222222';
-const OWN = { owner: { _eq: 'X-Hasura-User-Id' } };
-
-const metadata = {
-  version: 3,
-  sources: [
-    {
-      name: 'default',
-      kind: 'postgres',
-      tables: [
-        {
-          table: { schema: 'public', name: 'item' },
-          select_permissions: [
-            {
-              role: 'user',
-              permission: {
-                columns: ['id', 'owner', 'name', 'score', 'note', 'data'],
-                filter: OWN,
-                allow_aggregations: true,
-              },
-            },
-          ],
+const metadata = sourceMetadata([
+  {
+    table: { schema: 'public', name: 'item' },
+    select_permissions: [
+      {
+        role: 'user',
+        permission: {
+          columns: ['id', 'owner', 'name', 'score', 'note', 'data'],
+          filter: OWN,
+          allow_aggregations: true,
         },
-      ],
-    },
-  ],
-};
+      },
+    ],
+  },
+]);
 
-const as = (userId: string) => ({ authorization: `Bearer ${signHs256(userClaims(userId))}` });
 const ADMIN = { 'x-hasura-admin-secret': TEST_ADMIN_SECRET };
 /** The admin acting as a user without saying which: the session lacks x-hasura-user-id. */
 const USER_WITHOUT_ID = { ...ADMIN, 'x-hasura-role': 'user' };
@@ -90,43 +77,54 @@ function steps(): Step[] {
       list.push({ query, headers, variables: variables as Record<string, unknown> });
   };
   // Each user sees their own rows through one kept statement: the session is bound each time.
-  push(BY_PK, as(ALICE), { id: 1 }, { id: 2 }, { id: 3 }, { id: 4 });
-  push(BY_PK, as(BOB), { id: 1 }, { id: 2 }, { id: 3 }, { id: 4 });
+  push(BY_PK, bearerFor(ALICE), { id: 1 }, { id: 2 }, { id: 3 }, { id: 4 });
+  push(BY_PK, bearerFor(BOB), { id: 1 }, { id: 2 }, { id: 3 }, { id: 4 });
   push(BY_PK, ADMIN, { id: 2 }, { id: 3 });
-  push(BY_PK, as(ALICE), { id: 5 }, { id: 6 });
+  push(BY_PK, bearerFor(ALICE), { id: 5 }, { id: 6 });
   // Bad values on a kept statement: the same errors as planning reports.
-  push(BY_PK, as(ALICE), { id: 'seven' }, { id: 7.5 }, { id: 2 ** 40 }, { id: '9' }, {});
+  push(BY_PK, bearerFor(ALICE), { id: 'seven' }, { id: 7.5 }, { id: 2 ** 40 }, { id: '9' }, {});
   push(BY_PK, USER_WITHOUT_ID, { id: 1 }, { id: 2 });
-  push(IN_LIST, as(BOB), { ids: [2, 4] }, { ids: [1, 2, 3, 4, 5, 6] }, { ids: [] });
-  push(IN_LIST, as(BOB), { ids: [2, 'x'] }, { ids: 4 }, { ids: [6, 8] });
+  push(IN_LIST, bearerFor(BOB), { ids: [2, 4] }, { ids: [1, 2, 3, 4, 5, 6] }, { ids: [] });
+  push(IN_LIST, bearerFor(BOB), { ids: [2, 'x'] }, { ids: 4 }, { ids: [6, 8] });
   // A limit shapes the statement: each value plans (or finds) its own.
-  push(LIMITED, as(ALICE), { n: 1, min: '3' }, { n: 3, min: '3' }, { n: 1, min: '10' });
-  push(LIMITED, as(ALICE), { min: '1.5' }, { n: 2, min: 'abc' }, { n: -1, min: '1' });
-  push(NULL_NOTE, as(ALICE), { missing: true }, { missing: false }, { missing: true });
-  push(NULL_NOTE, as(ALICE), { missing: 'yes' });
+  push(LIMITED, bearerFor(ALICE), { n: 1, min: '3' }, { n: 3, min: '3' }, { n: 1, min: '10' });
+  push(LIMITED, bearerFor(ALICE), { min: '1.5' }, { n: 2, min: 'abc' }, { n: -1, min: '1' });
+  push(NULL_NOTE, bearerFor(ALICE), { missing: true }, { missing: false }, { missing: true });
+  push(NULL_NOTE, bearerFor(ALICE), { missing: 'yes' });
   // The pattern limit (issue 11) holds on a kept statement.
-  push(PATTERN, as(BOB), { p: '^item 1' }, { p: 'x'.repeat(200) }, { p: '2$' }, { p: 5 });
+  push(PATTERN, bearerFor(BOB), { p: '^item 1' }, { p: 'x'.repeat(200) }, { p: '2$' }, { p: 5 });
   push(
     WHERE,
-    as(ALICE),
+    bearerFor(ALICE),
     { w: { id: { _lt: 5 } } },
     { w: { id: { _gt: 30 } } },
     { w: { name: { _like: 'item 1%' } } },
     { w: { id: { _lt: 5 } } },
   );
-  push(OPTIONAL, as(ALICE), { name: 'item 3' }, {}, { name: 'item 5' }, { name: null });
-  push(SKIP, as(ALICE), { skip: false, id: 1 }, { skip: true, id: 3 }, { skip: false, id: 5 });
-  push(TWICE, as(BOB), { id: 4 }, { id: 10 }, { id: 'z' });
+  push(OPTIONAL, bearerFor(ALICE), { name: 'item 3' }, {}, { name: 'item 5' }, { name: null });
+  push(
+    SKIP,
+    bearerFor(ALICE),
+    { skip: false, id: 1 },
+    { skip: true, id: 3 },
+    { skip: false, id: 5 },
+  );
+  push(TWICE, bearerFor(BOB), { id: 4 }, { id: 10 }, { id: 'z' });
   push(
     JSON_FIELD,
-    as(BOB),
+    bearerFor(BOB),
     { path: 'kind', id: 2 },
     { path: 'size', id: 4 },
     { path: 'kind', id: 6 },
   );
-  push(HAS_KEY, as(BOB), { key: 'kind' }, { key: 'size' }, { key: 'kind' });
+  push(HAS_KEY, bearerFor(BOB), { key: 'kind' }, { key: 'size' }, { key: 'kind' });
   for (const operationName of ['First', 'Second', 'First'])
-    list.push({ query: TWO_OPERATIONS, headers: as(ALICE), variables: { id: 3 }, operationName });
+    list.push({
+      query: TWO_OPERATIONS,
+      headers: bearerFor(ALICE),
+      variables: { id: 3 },
+      operationName,
+    });
   return list;
 }
 
@@ -216,7 +214,11 @@ describe.each(databaseTargets)('query-plan cache on $name', (target) => {
       [ALICE, 12],
       [BOB, 11],
     ] as const) {
-      const { body } = await answer(cached, { query: BY_PK, headers: as(user), variables: { id } });
+      const { body } = await answer(cached, {
+        query: BY_PK,
+        headers: bearerFor(user),
+        variables: { id },
+      });
       owners.push((body.data as { item_by_pk: { owner: string } | null }).item_by_pk);
     }
     expect(owners.map((row) => row?.owner ?? null)).toEqual([ALICE, BOB, null, null]);

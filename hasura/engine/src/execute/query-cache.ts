@@ -97,7 +97,6 @@ export function templateOf(
   const params: TemplateParam[] = builder.params.map(
     (value, i) => builder.sources[i] ?? { kind: 'constant', value },
   );
-  const parameters = new Set<string>();
   const pinned: Array<[string, string]> = [];
   for (const definition of operation.variableDefinitions ?? []) {
     const name = definition.variable.name.value;
@@ -109,8 +108,7 @@ export function templateOf(
         param.kind === 'constant' &&
         (sameJson(param.value, value) || sameJson(param.value, String(value))),
     );
-    if (bindings.isParameter(name) && !suspicious) parameters.add(name);
-    else pinned.push([name, json(value)]);
+    if (!bindings.isParameter(name) || suspicious) pinned.push([name, json(value)]);
   }
   const template: QueryTemplate = {
     sql,

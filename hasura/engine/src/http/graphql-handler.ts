@@ -26,6 +26,7 @@ import {
   prepareOperation,
   type GraphQLRequest,
   type OperationPlan,
+  type PreparedOperation,
 } from '../plan/operation.ts';
 import type { SchemaModel } from '../schema/model.ts';
 
@@ -71,6 +72,12 @@ function isRequest(value: unknown): value is GraphQLRequest {
     !Array.isArray(value) &&
     typeof (value as GraphQLRequest).query === 'string'
   );
+}
+
+/** The operation's type and name for its log line, once it is known to be valid. */
+function identify(facts: OperationFacts, prepared: PreparedOperation): void {
+  facts.type = prepared.type;
+  facts.name = prepared.operation.name?.value ?? facts.name;
 }
 
 /** Answers GraphQL requests (single or batched) for a transport that already read the body. */
@@ -184,18 +191,12 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions) {
       if (facts && key !== undefined) facts.planCache = kept ? 'hit' : 'miss';
       if (kept) {
         const params = bindTemplate(kept, prepared.variables, session);
-        if (facts) {
-          facts.type = prepared.type;
-          facts.name = prepared.operation.name?.value ?? facts.name;
-        }
+        if (facts) identify(facts, prepared);
         const data = await runQueryStatement({ pool: options.pool, statements }, kept.sql, params);
         return { body: `{"data":${data}}`, error: undefined };
       }
       const plan = planPrepared(prepared, { ...base, recordBindings: key !== undefined });
-      if (facts) {
-        facts.type = plan.type;
-        facts.name = plan.operation.name?.value ?? facts.name;
-      }
+      if (facts) identify(facts, prepared);
       const bindings = plan.bindings;
       const data = await executeOperation(plan, {
         pool: options.pool,

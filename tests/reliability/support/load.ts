@@ -137,6 +137,15 @@ export function percentile(values: readonly number[], p: number): number {
 
 export const round1 = (value: number) => Math.round(value * 10) / 10;
 
+/**
+ * An open loop's cap on requests in flight: a second's arrivals at `rate`, at least `floor`, at
+ * most `ceiling` (e.g. the refresh chains, each of which holds one refresh in flight). Only a
+ * stall of about a second then sheds requests; a tighter cap sheds on scheduling stalls that
+ * no service refused, and a client would simply have waited (see the load check).
+ */
+export const secondOfArrivals = (rate: number, floor: number, ceiling: number) =>
+  Math.min(ceiling, Math.max(floor, Math.ceil(rate)));
+
 /** The largest value (0 for none), without spreading a large array into arguments. */
 const largest = (values: readonly number[]) => values.reduce((a, b) => (b > a ? b : a), 0);
 

@@ -7,7 +7,12 @@ import type { AddressInfo } from 'node:net';
 import { createServicePool } from '@app/shared/db/service-pool';
 import { loadEnv } from '@app/shared/env';
 import { createLogger } from '@app/shared/log';
-import { exitIfCannotListen, keepIdleConnectionsOpen, stopOnSignals } from '@app/shared/service';
+import {
+  exitIfCannotListen,
+  keepIdleConnectionsOpen,
+  listenOn,
+  stopOnSignals,
+} from '@app/shared/service';
 
 import { createApp } from './app.ts';
 import { deleteExpired } from './db/rate-limits.ts';
@@ -21,7 +26,7 @@ const pool = createServicePool(env.DATABASE_URL, env.AUTH_DB_POOL_SIZE, (error) 
 );
 
 const auth = createApp({ env, db: pool, logger });
-const server = auth.app.listen(env.AUTH_PORT, env.AUTH_HOST);
+const server = auth.app.listen(listenOn(env.AUTH_PORT, env.AUTH_HOST));
 server.once('listening', () => {
   const { port } = server.address() as AddressInfo;
   logger.info(

@@ -10,7 +10,12 @@ import { run, type RunnerHandle } from '@grammyjs/runner';
 import { createServicePool } from '@app/shared/db/service-pool';
 import { DEV_TELEGRAM_BOT_TOKEN, loadEnv } from '@app/shared/env';
 import { createLogger } from '@app/shared/log';
-import { exitIfCannotListen, keepIdleConnectionsOpen, stopOnSignals } from '@app/shared/service';
+import {
+  exitIfCannotListen,
+  keepIdleConnectionsOpen,
+  listenOn,
+  stopOnSignals,
+} from '@app/shared/service';
 
 import { createBotApp, WEBHOOK_PATH } from './app.ts';
 import { configureBot, createBot } from './bot.ts';
@@ -111,7 +116,7 @@ async function startUpdates(): Promise<void> {
   await configureBot(bot, env, logger);
 }
 
-const server = app.listen(env.BOT_PORT, env.BOT_HOST);
+const server = app.listen(listenOn(env.BOT_PORT, env.BOT_HOST));
 server.once('listening', () => {
   const { port } = server.address() as AddressInfo;
   logger.info({ url: `http://${env.BOT_HOST}:${port}`, sandbox }, 'bot service listening');

@@ -15,7 +15,7 @@ import type { ServerBuild } from 'react-router';
 
 import { loadEnv } from '@app/shared/env';
 import { createLogger } from '@app/shared/log';
-import { keepIdleConnectionsOpen } from '@app/shared/service';
+import { keepIdleConnectionsOpen, listenOn } from '@app/shared/service';
 
 import { createPortalHandler, createWebApp, pageErrors } from './app.ts';
 import { devServerFs } from './dev-fs.ts';
@@ -95,7 +95,7 @@ if (build) {
   app.use(pageErrors(portal, logger));
 }
 
-server.listen(env.WEB_PORT, env.WEB_HOST);
+server.listen(listenOn(env.WEB_PORT, env.WEB_HOST));
 server.once('listening', () => {
   const { port } = server.address() as AddressInfo;
   logger.info({ url: `http://${env.WEB_HOST}:${port}`, servingBuild }, 'web portal listening');

@@ -9,7 +9,12 @@ import { createServicePool } from '@app/shared/db/service-pool';
 import { loadEnv } from '@app/shared/env';
 import { createLogger } from '@app/shared/log';
 import { createOutboxMailer, createSmtpMailer } from '@app/shared/mail';
-import { exitIfCannotListen, keepIdleConnectionsOpen, stopOnSignals } from '@app/shared/service';
+import {
+  exitIfCannotListen,
+  keepIdleConnectionsOpen,
+  listenOn,
+  stopOnSignals,
+} from '@app/shared/service';
 
 import { createActionsApp } from './app.ts';
 import { ActionsEnv } from './env.ts';
@@ -31,7 +36,7 @@ const server = createActionsApp({
   logger,
   mailer,
   observability: { logger, token: env.METRICS_TOKEN },
-}).listen(env.ACTIONS_PORT, env.ACTIONS_HOST);
+}).listen(listenOn(env.ACTIONS_PORT, env.ACTIONS_HOST));
 server.once('listening', () => {
   const { port } = server.address() as AddressInfo;
   logger.info(

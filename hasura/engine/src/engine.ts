@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type pg from 'pg';
 
 import { createServiceMetrics, observePool, scrapeGauge } from '@app/shared/observability';
+import { listenOn } from '@app/shared/service';
 
 import { createSessionResolver, parseJwtConfig } from './auth/index.ts';
 import { introspect } from './catalog/introspect.ts';
@@ -160,7 +161,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       listen(port, host = '127.0.0.1') {
         return new Promise((resolve, reject) => {
           server.once('error', reject);
-          server.listen(port, host, () => {
+          server.listen(listenOn(port, host), () => {
             const address = server.address() as AddressInfo;
             resolve({ url: `http://${host}:${address.port}`, port: address.port });
           });

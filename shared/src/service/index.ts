@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import type { ListenOptions } from 'node:net';
 
 import type { Logger } from '#src/log/index';
 
@@ -25,6 +26,23 @@ export function keepIdleConnectionsOpen(server: Server): void {
   // Node wants the headers timeout above the keep-alive one, or it may cut a reused connection.
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
 }
+
+/**
+ * Connections the kernel queues for a service before it accepts them. Node's default is 511;
+ * a burst of new connections beyond what the queue holds (a proxy or a crowd opening hundreds
+ * at once, as the load check's open loop does when it falls behind) has its SYNs dropped, and
+ * each such client waits for TCP's one-second retransmission before it is even accepted: the
+ * 1.1-1.5 s requests of issue 24's load tail. 4096 is Linux's net.core.somaxconn default since
+ * 5.4, which the kernel caps the figure at anyway, and what Go's listeners (Caddy's) use.
+ */
+export const LISTEN_BACKLOG = 4096;
+
+/** Where a service listens: `server.listen(listenOn(port, host))`, with LISTEN_BACKLOG. */
+export const listenOn = (port: number, host: string): ListenOptions => ({
+  port,
+  host,
+  backlog: LISTEN_BACKLOG,
+});
 
 export function exitIfCannotListen(server: Server, logger: Logger): void {
   server.once('error', (error) => {

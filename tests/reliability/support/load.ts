@@ -178,6 +178,9 @@ class Recorder {
   errorKinds: Record<string, number> = {};
   errorSamples: Record<string, string> = {};
   latenciesMs: number[] = [];
+  /** Latencies of a warm-up's answers, kept out of the figures above. */
+  warmupLatenciesMs: number[] = [];
+  warmupOk = 0;
 
   error(kind: string, message: string) {
     this.errors += 1;
@@ -185,18 +188,23 @@ class Recorder {
     this.errorSamples[kind] ??= message.slice(0, 300);
   }
 
-  /** Runs the task once, recording its outcome and latency. */
-  async run(task: Task, sequence: number): Promise<void> {
+  /**
+   * Runs the task once, recording its outcome and latency (a warm-up's latency apart: its
+   * errors count all the same).
+   */
+  async run(task: Task, sequence: number, warmup = false): Promise<void> {
     this.requests += 1;
+    const latencies = warmup ? this.warmupLatenciesMs : this.latenciesMs;
     const started = performance.now();
     try {
       await task(sequence);
       this.ok += 1;
-      this.latenciesMs.push(performance.now() - started);
+      if (warmup) this.warmupOk += 1;
+      latencies.push(performance.now() - started);
     } catch (error) {
       if (error instanceof RequestError) {
         // Only answered requests have a latency (a refusal to send has none either).
-        if (!UNANSWERED.has(error.kind)) this.latenciesMs.push(performance.now() - started);
+        if (!UNANSWERED.has(error.kind)) latencies.push(performance.now() - started);
         this.error(error.kind, error.message);
       } else {
         this.error('harness', error instanceof Error ? error.message : String(error));
@@ -363,23 +371,30 @@ export interface OpenLoopResult extends RunResult {
   scheduleLagMaxMs: number;
   /** Latency measured from the scheduled time instead of the send (includes the lag). */
   p99FromScheduleMs: number;
+  /** The warm-up's arrivals and their p99 and worst latency (not in the figures above). */
+  warmup: { requests: number; p99Ms: number; maxMs: number };
 }
 
 /**
- * A constant arrival rate for `durationS`: request i is due at start + i/rate, fired when due
- * whatever earlier requests are doing; with `maxInFlight` already in flight it is shed
- * (counted as an error of kind `shed`). Waits for the last answers before returning.
+ * A constant arrival rate for `warmupS` + `durationS`: request i is due at start + i/rate,
+ * fired when due whatever earlier requests are doing; with `maxInFlight` already in flight it
+ * is shed (counted as an error of kind `shed`). The warm-up's requests are sent and checked
+ * like the others (their errors count) but their latencies are reported apart: they carry the
+ * switch from whatever ran before to a steady arrival rate (connections opened for the rate,
+ * the backlog of the first moments), not the rate itself. Waits for the last answers.
  */
 export async function runOpenLoop(options: {
   rate: number;
   durationS: number;
+  warmupS?: number;
   maxInFlight: number;
   task: Task;
   firstSequence?: number;
 }): Promise<OpenLoopResult & { nextSequence: number }> {
   const recorder = new Recorder();
   const intervalMs = 1000 / options.rate;
-  const total = Math.max(1, Math.round(options.rate * options.durationS));
+  const warmups = Math.round(options.rate * (options.warmupS ?? 0));
+  const total = warmups + Math.max(1, Math.round(options.rate * options.durationS));
   const first = options.firstSequence ?? 0;
   const lags: number[] = [];
   const fromSchedule: number[] = [];
@@ -390,15 +405,18 @@ export async function runOpenLoop(options: {
   const fire = (index: number) => {
     const due = started + index * intervalMs;
     const now = performance.now();
-    lags.push(now - due);
+    const warmup = index < warmups;
+    if (!warmup) lags.push(now - due);
     if (pending.size >= options.maxInFlight) {
       recorder.requests += 1;
       recorder.error('shed', `${options.maxInFlight} requests already in flight`);
       return;
     }
     const run = recorder
-      .run(options.task, first + index)
-      .then(() => void fromSchedule.push(performance.now() - due))
+      .run(options.task, first + index, warmup)
+      .then(() => {
+        if (!warmup) fromSchedule.push(performance.now() - due);
+      })
       .finally(() => pending.delete(run));
     pending.add(run);
     peakInFlight = Math.max(peakInFlight, pending.size);
@@ -410,11 +428,18 @@ export async function runOpenLoop(options: {
     const wait = started + fired * intervalMs - performance.now();
     await delay(Math.max(0, wait));
   }
-  const firingS = (performance.now() - started) / 1000;
+  const firingS = (performance.now() - started) / 1000 - (options.warmupS ?? 0);
   await Promise.all(pending);
   const result = recorder.result(Math.max(firingS, options.durationS));
   return {
     ...result,
+    // Throughput over the measured window only.
+    okPerS: round1((result.ok - recorder.warmupOk) / Math.max(firingS, options.durationS)),
+    warmup: {
+      requests: warmups,
+      p99Ms: round1(percentile(recorder.warmupLatenciesMs, 99)),
+      maxMs: round1(largest(recorder.warmupLatenciesMs)),
+    },
     targetRps: options.rate,
     peakInFlight,
     scheduleLagP99Ms: round1(percentile(lags, 99)),

@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+
 /*
  * Where a latency tail comes from (issue 24): each service's event-loop delay and garbage
  * collection over a window, read from its /metrics (prom-client's default metrics, which
@@ -71,6 +73,88 @@ export async function runtimeWindow(
           ];
         }),
       );
+    },
+  };
+}
+
+/*
+ * Who had the machine's CPU over a window, from /proc (Linux): each named process (all its
+ * threads, so a service's GC helpers count), the database server's processes, and everything
+ * else. A load check at 80% of capacity means little if another program took a core meanwhile:
+ * on the machine this was written on, the environment's own servers (a message broker among
+ * them) took up to three quarters of a core for half a second, and the services' tail followed.
+ */
+
+/** Percent of one core over the window. `machine` is all CPUs together (200 = two busy cores). */
+export type CpuFigures = Record<string, number> & { machine: number; other: number };
+
+/** Jiffies used by `pid` (user + system), or undefined once it is gone. */
+function processTicks(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Pids of the processes whose command is `command` (e.g. PostgreSQL's `postgres`). */
+function pidsOf(command: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === command) pids.push(Number(entry));
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return pids;
+}
+
+/** Busy and total jiffies of all CPUs (/proc/stat's first line). */
+function machineTicks(): { busy: number; total: number } {
+  const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const ticks = values.map(Number);
+  const total = ticks.slice(0, 8).reduce((a, b) => a + b, 0);
+  const idle = ticks[3]! + ticks[4]!; // idle + iowait
+  return { busy: total - idle, total };
+}
+
+/**
+ * Starts a CPU window over `processes` (name -> pid; a name without a pid, such as a database
+ * server, is found by `commands[name]`, its process name). `finish` ends it. Undefined where
+ * /proc is not Linux's.
+ */
+export function cpuWindow(
+  processes: Record<string, number | undefined>,
+  commands: Record<string, string> = {},
+): { finish(): CpuFigures | undefined } | undefined {
+  if (!existsSync('/proc/stat')) return undefined;
+  const pidsFor = (name: string, pid: number | undefined) =>
+    pid !== undefined ? [pid] : commands[name] ? pidsOf(commands[name]) : [];
+  const groups = Object.entries(processes).map(
+    ([name, pid]) => [name, pidsFor(name, pid)] as const,
+  );
+  const sum = (pids: readonly number[]) => pids.reduce((a, pid) => a + (processTicks(pid) ?? 0), 0);
+  const before = groups.map(([, pids]) => sum(pids));
+  const machineBefore = machineTicks();
+  const started = performance.now();
+  return {
+    finish() {
+      const seconds = (performance.now() - started) / 1000;
+      // Jiffies are 1/100 s on Linux (USER_HZ), so jiffies per second is a percent of a core.
+      const percent = (jiffies: number) => Math.round(jiffies / seconds);
+      const used = groups.map(([, pids], i) => Math.max(0, sum(pids) - before[i]!));
+      const machine = machineTicks();
+      const busy = machine.busy - machineBefore.busy;
+      const named = used.reduce((a, b) => a + b, 0);
+      return {
+        ...Object.fromEntries(groups.map(([name], i) => [name, percent(used[i]!)])),
+        other: percent(Math.max(0, busy - named)),
+        machine: percent(busy),
+      };
     },
   };
 }

@@ -144,6 +144,13 @@ export function cpuWindow(
   return {
     finish() {
       const seconds = (performance.now() - started) / 1000;
+      // A database server starts processes as it goes (a backend per new connection): those
+      // that began within the window count from zero.
+      for (const [index, [name, pids]] of groups.entries()) {
+        if (processes[name] !== undefined || !commands[name]) continue;
+        const fresh = pidsOf(commands[name]).filter((pid) => !pids.includes(pid));
+        groups[index] = [name, [...pids, ...fresh]];
+      }
       // Jiffies are 1/100 s on Linux (USER_HZ), so jiffies per second is a percent of a core.
       const percent = (jiffies: number) => Math.round(jiffies / seconds);
       const used = groups.map(([, pids], i) => Math.max(0, sum(pids) - before[i]!));

@@ -93,7 +93,7 @@ for (const key of SUMMARY_KEYS) {
 }
 const unmeasured = SUMMARY_KEYS.filter((key) => summary[key] === null);
 
-// Speed goals (the load checks' p99 against twice the idle p99) are figures beside their
+// Speed goals (the load checks' p99 against a multiple of the idle p99) are figures beside their
 // reference, not pass or fail: printed as a table and kept in the report.
 const goals = records.flatMap((record) =>
   record.goal ? [{ check: record.check, ...record.goal }] : [],

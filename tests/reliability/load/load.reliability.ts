@@ -1,3 +1,5 @@
+import { setTimeout as delay } from 'node:timers/promises';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { recordFigures } from '../figures.ts';
@@ -11,6 +13,7 @@ import {
   secondOfArrivals,
   type RunResult,
 } from '../support/load.ts';
+import { startEchoProbe, type EchoFigures, type EchoProbe } from '../support/echo.ts';
 import { cpuWindow, runtimeWindow } from '../support/runtime.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 
@@ -27,7 +30,7 @@ import { drainEvents, prepareWorkload, type OperationName, type Workload } from 
  *
  * Every error under the open loop counts (non-2xx, GraphQL errors, network errors, timeouts,
  * arrivals shed at the in-flight cap) and fails the check: that is behaviour. The latency goal
- * (p99 at most twice the idle p99, both from the same run, so a slower machine moves both
+ * (p99 at most P99_BOUND times the idle p99, both from the same run, so a slower machine moves both
  * sides) is a speed goal, and speed goals are figures printed beside their reference, not
  * timed assertions (the project's rule for benchmarks): each operation records its p99, the
  * bound and whether it was met, and run.ts prints them side by side. On a machine where the
@@ -54,7 +57,11 @@ const REFRESH_CHAINS = 512;
 const inFlightCap = (name: OperationName, rate: number) =>
   secondOfArrivals(rate, MAX_CONCURRENCY, name === 'refresh' ? REFRESH_CHAINS : Infinity);
 const LOAD_SHARE = 0.8;
-const P99_BOUND = 2;
+/**
+ * The p99 at 80% of capacity against the idle p99: at most 3x for the quote and the history
+ * (issue 24's acceptance), 2x for the others (issue 11's).
+ */
+const P99_BOUND: Record<OperationName, number> = { quote: 3, history: 3, refresh: 2, create: 2 };
 
 /**
  * The idle p99 from 500 requests (short) or 1,500 (full), one at a time, 20 ms apart. With the
@@ -86,6 +93,8 @@ const summary = (run: RunResult) => ({
 describe(`load, ${PROFILE} profile`, () => {
   let stack: Stack;
   let workload: Workload;
+  let echo: EchoProbe;
+  let echoAtRest: EchoFigures;
   const sequence = { next: 0 };
 
   beforeAll(async () => {
@@ -97,15 +106,18 @@ describe(`load, ${PROFILE} profile`, () => {
       refreshChains: REFRESH_CHAINS,
       maxSockets: REFRESH_CHAINS,
     });
+    echo = await startEchoProbe();
+    echoAtRest = await echo.measure(IDLE_RATE, IDLE_S);
   });
 
   afterAll(async () => {
     workload?.close();
+    await echo?.close();
     await stack?.stop();
   });
 
   it.each(OPERATIONS)(
-    '%s: no errors at 80 per cent of capacity (p99 against 2x idle recorded)',
+    '%s: no errors at 80 per cent of capacity (p99 against its bound recorded)',
     async (name) => {
       const task = workload.tasks[name];
       const at = <T extends { nextSequence: number }>(result: T) => {
@@ -151,8 +163,9 @@ describe(`load, ${PROFILE} profile`, () => {
         },
         { database: 'postgres' },
       );
-      const open = at(
-        await runOpenLoop({
+      // The echo runs beside the open loop's measured window (after its warm-up).
+      const [openLoop, echoUnderLoad] = await Promise.all([
+        runOpenLoop({
           rate: targetRps,
           durationS: OPEN_LOOP_S,
           warmupS: OPEN_LOOP_WARMUP_S,
@@ -160,7 +173,9 @@ describe(`load, ${PROFILE} profile`, () => {
           task,
           firstSequence: sequence.next,
         }),
-      );
+        delay(OPEN_LOOP_WARMUP_S * 1000).then(() => echo.measure(IDLE_RATE, OPEN_LOOP_S)),
+      ]);
+      const open = at(openLoop);
       const cpuPercent = cpu?.finish();
       const services = await runtime.finish();
       const ratio = idle.p99Ms > 0 ? Math.round((open.p99Ms / idle.p99Ms) * 100) / 100 : 0;
@@ -171,9 +186,9 @@ describe(`load, ${PROFILE} profile`, () => {
         goal: {
           figure: 'p99_ms',
           measured: open.p99Ms,
-          reference: round1(P99_BOUND * idle.p99Ms),
-          reference_label: `${P99_BOUND}x idle p99 (${idle.p99Ms} ms)`,
-          met: open.p99Ms <= P99_BOUND * idle.p99Ms,
+          reference: round1(P99_BOUND[name] * idle.p99Ms),
+          reference_label: `${P99_BOUND[name]}x idle p99 (${idle.p99Ms} ms)`,
+          met: open.p99Ms <= P99_BOUND[name] * idle.p99Ms,
         },
         details: {
           idle_p99_ms: idle.p99Ms,
@@ -196,6 +211,17 @@ describe(`load, ${PROFILE} profile`, () => {
           // who had the CPU (percent of one core; `other` is every process outside the stack).
           services,
           cpu_percent: cpuPercent,
+          // The machine's own latency: an echo in a process of its own, at rest and beside the
+          // open loop (support/echo.ts). Its ratio is what the machine adds, not the product.
+          echo: {
+            at_rest_p99_ms: echoAtRest.p99Ms,
+            under_load_p99_ms: echoUnderLoad.p99Ms,
+            under_load_max_ms: echoUnderLoad.maxMs,
+            p99_ratio:
+              echoAtRest.p99Ms > 0
+                ? Math.round((echoUnderLoad.p99Ms / echoAtRest.p99Ms) * 100) / 100
+                : 0,
+          },
           peak_in_flight: open.peakInFlight,
           in_flight_cap: maxInFlight,
           error_kinds: open.errorKinds,

@@ -3,7 +3,15 @@
 // in tests/fixtures/architecture that has the same layout).
 
 /** The apps: none imports another. Tests and root scripts may import anything. */
-const APPS = ['web', 'miniapp', 'bot', 'auth-service', 'hasura/actions', 'hasura/engine'];
+const APPS = [
+  'web',
+  'miniapp',
+  'bot',
+  'auth-service',
+  'hasura/actions',
+  'hasura/engine',
+  'watchers',
+];
 const appPath = (app) => `^${app}/`;
 const otherApps = (app) => APPS.filter((other) => other !== app).map(appPath);
 

@@ -17,6 +17,7 @@ COPY bot/package.json bot/
 COPY client/package.json client/
 COPY web/package.json web/
 COPY miniapp/package.json miniapp/
+COPY watchers/package.json watchers/
 COPY tests/package.json tests/
 
 # Build: every dependency, then the portal (web/build) and the mini-app (miniapp/dist).

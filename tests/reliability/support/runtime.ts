@@ -113,13 +113,11 @@ function pidsOf(command: string): number[] {
   return pids;
 }
 
-/** Busy and total jiffies of all CPUs (/proc/stat's first line). */
-function machineTicks(): { busy: number; total: number } {
+/** Busy jiffies of all CPUs together (/proc/stat's first line, less idle and iowait). */
+function machineBusyTicks(): number {
   const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
-  const ticks = values.map(Number);
-  const total = ticks.slice(0, 8).reduce((a, b) => a + b, 0);
-  const idle = ticks[3]! + ticks[4]!; // idle + iowait
-  return { busy: total - idle, total };
+  const ticks = values.slice(0, 8).map(Number);
+  return ticks.reduce((a, b) => a + b, 0) - ticks[3]! - ticks[4]!;
 }
 
 /**
@@ -130,7 +128,7 @@ function machineTicks(): { busy: number; total: number } {
 export function cpuWindow(
   processes: Record<string, number | undefined>,
   commands: Record<string, string> = {},
-): { finish(): CpuFigures | undefined } | undefined {
+): { finish(): CpuFigures } | undefined {
   if (!existsSync('/proc/stat')) return undefined;
   const pidsFor = (name: string, pid: number | undefined) =>
     pid !== undefined ? [pid] : commands[name] ? pidsOf(commands[name]) : [];
@@ -139,7 +137,7 @@ export function cpuWindow(
   );
   const sum = (pids: readonly number[]) => pids.reduce((a, pid) => a + (processTicks(pid) ?? 0), 0);
   const before = groups.map(([, pids]) => sum(pids));
-  const machineBefore = machineTicks();
+  const machineBefore = machineBusyTicks();
   const started = performance.now();
   return {
     finish() {
@@ -154,8 +152,7 @@ export function cpuWindow(
       // Jiffies are 1/100 s on Linux (USER_HZ), so jiffies per second is a percent of a core.
       const percent = (jiffies: number) => Math.round(jiffies / seconds);
       const used = groups.map(([, pids], i) => Math.max(0, sum(pids) - before[i]!));
-      const machine = machineTicks();
-      const busy = machine.busy - machineBefore.busy;
+      const busy = machineBusyTicks() - machineBefore;
       const named = used.reduce((a, b) => a + b, 0);
       return {
         ...Object.fromEntries(groups.map(([name], i) => [name, percent(used[i]!)])),

@@ -1,10 +1,5 @@
-import { fileURLToPath } from 'node:url';
-
-import { spawnTs } from '../../support/processes.ts';
-
 import { expectJson, HttpClient, runSequential } from './load.ts';
-import { REPO_ROOT, stopProcess } from './service-process.ts';
-import { baseEnvironment } from './service-environment.ts';
+import { spawnUntilReady, stopProcess } from './service-process.ts';
 
 /*
  * The machine's own latency under load (issue 24). A load check's p99 at 80% of capacity
@@ -30,17 +25,10 @@ export interface EchoProbe {
 }
 
 export async function startEchoProbe(): Promise<EchoProbe> {
-  const child = spawnTs(fileURLToPath(new URL('./echo-process.ts', import.meta.url)), [], {
-    cwd: REPO_ROOT,
-    env: baseEnvironment(),
-  });
-  try {
-    await child.waitFor(/echo ready (\S+)/, 60_000);
-  } catch (error) {
-    child.child.kill('SIGKILL');
-    throw error;
-  }
-  const url = /echo ready (\S+)/.exec(child.output())![1]!;
+  const { spawned: child, url } = await spawnUntilReady(
+    new URL('./echo-process.ts', import.meta.url),
+    /echo ready (\S+)/,
+  );
   const client = new HttpClient(4);
   const ping = async () => void expectJson(await client.post(url, {}, '{}'));
 

@@ -7,6 +7,7 @@ import { SERVICES } from '../../../scripts/launcher/services.ts';
 import { spawnTs, type Spawned } from '../../support/processes.ts';
 
 import { answersHealthy } from './health.ts';
+import { baseEnvironment } from './service-environment.ts';
 
 /*
  * A service of the product as a child process, started as the launcher (scripts/start.ts)
@@ -24,6 +25,26 @@ const START_TIMEOUT_MS = 90_000;
 /** Whether the process has ended (by itself or by a signal). */
 export function hasExited(spawned: Spawned): boolean {
   return spawned.child.exitCode !== null || spawned.child.signalCode !== null;
+}
+
+/**
+ * Spawns one of the checks' helper processes (`entry`, a TypeScript file) with the base
+ * environment and waits for its `<name> ready <url>` line; returns it with that URL. A helper
+ * that never says so is killed.
+ */
+export async function spawnUntilReady(
+  entry: URL,
+  ready: RegExp,
+  timeoutMs = 60_000,
+): Promise<{ spawned: Spawned; url: string }> {
+  const spawned = spawnTs(fileURLToPath(entry), [], { cwd: REPO_ROOT, env: baseEnvironment() });
+  try {
+    await spawned.waitFor(ready, timeoutMs);
+  } catch (error) {
+    spawned.child.kill('SIGKILL');
+    throw error;
+  }
+  return { spawned, url: ready.exec(spawned.output())![1]! };
 }
 
 /** Sends `signal` and waits for the process to end, with SIGKILL after `killAfterMs`. */

@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 import type pg from 'pg';
@@ -12,12 +11,12 @@ import { createPool } from '@app/engine/database';
 
 import { provisionDatabase } from '../../../scripts/launcher/database.ts';
 import { databaseTargets, type TestDatabase } from '../../support/databases.ts';
-import { spawnTs, type Spawned } from '../../support/processes.ts';
+import type { Spawned } from '../../support/processes.ts';
 
 import { serveLocally } from './local-server.ts';
 import { quietPort } from './ports.ts';
-import { baseEnvironment, serviceEnvironment } from './service-environment.ts';
-import { launchService, REPO_ROOT, stopProcess } from './service-process.ts';
+import { serviceEnvironment } from './service-environment.ts';
+import { launchService, spawnUntilReady, stopProcess } from './service-process.ts';
 
 export { quietPort };
 
@@ -129,17 +128,10 @@ async function openDatabase(choice: 'auto' | 'postgres' | 'pglite'): Promise<Sta
     const db: TestDatabase = await server.create();
     return { kind: 'postgres', url: db.url, pid: undefined, dispose: () => db.dispose() };
   }
-  const child = spawnTs(fileURLToPath(new URL('./pglite-process.ts', import.meta.url)), [], {
-    cwd: REPO_ROOT,
-    env: baseEnvironment(),
-  });
-  try {
-    await child.waitFor(/pglite ready (\S+)/, 60_000);
-  } catch (error) {
-    child.child.kill('SIGKILL');
-    throw error;
-  }
-  const url = /pglite ready (\S+)/.exec(child.output())![1]!;
+  const { spawned: child, url } = await spawnUntilReady(
+    new URL('./pglite-process.ts', import.meta.url),
+    /pglite ready (\S+)/,
+  );
   return {
     kind: 'pglite',
     url,

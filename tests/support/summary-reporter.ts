@@ -1,11 +1,24 @@
-import type { Reporter, TestModule } from 'vitest/node';
+import type { Reporter, SerializedError, TestModule } from 'vitest/node';
 
 /**
  * Ends every run with the plain line `N passed, N failed, N skipped`, which CI reads to tell
- * a run that tested something from one that ran nothing.
+ * a run that tested something from one that ran nothing. Unhandled errors are repeated just
+ * above it, one line each with where they were thrown: CI keeps only the end of a long log,
+ * and the default reporter prints them far above.
  */
 export default class SummaryReporter implements Reporter {
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+  onTestRunEnd(
+    testModules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<SerializedError> = [],
+  ): void {
+    for (const error of unhandledErrors) {
+      const frame = error.stacks?.[0];
+      const where = frame ? ` at ${frame.file}:${frame.line}` : '';
+      const message = `${error.name ?? 'Error'}: ${error.message}`
+        .replace(/\s+/g, ' ')
+        .slice(0, 300);
+      process.stdout.write(`\nunhandled error: ${message}${where}`);
+    }
     let passed = 0;
     let failed = 0;
     let skipped = 0;

@@ -114,6 +114,63 @@ export type Bonus_Withdrawals_Bool_Exp = {
   wallet_address?: String_Comparison_Exp | null | undefined;
 };
 
+/** Boolean expression to filter rows from the table "chain_networks". All fields are combined with a logical 'AND'. */
+export type Chain_Networks_Bool_Exp = {
+  _and?: Array<Chain_Networks_Bool_Exp> | null | undefined;
+  _not?: Chain_Networks_Bool_Exp | null | undefined;
+  _or?: Array<Chain_Networks_Bool_Exp> | null | undefined;
+  automation_enabled?: Boolean_Comparison_Exp | null | undefined;
+  created_at?: Timestamptz_Comparison_Exp | null | undefined;
+  explorer_tx_url?: String_Comparison_Exp | null | undefined;
+  family?: String_Comparison_Exp | null | undefined;
+  native_currency?: String_Comparison_Exp | null | undefined;
+  network?: String_Comparison_Exp | null | undefined;
+  updated_at?: Timestamptz_Comparison_Exp | null | undefined;
+  watch_state?: Chain_Watch_State_Bool_Exp | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "chain_payments". All fields are combined with a logical 'AND'. */
+export type Chain_Payments_Bool_Exp = {
+  _and?: Array<Chain_Payments_Bool_Exp> | null | undefined;
+  _not?: Chain_Payments_Bool_Exp | null | undefined;
+  _or?: Array<Chain_Payments_Bool_Exp> | null | undefined;
+  amount?: Numeric_Comparison_Exp | null | undefined;
+  applied_at?: Timestamptz_Comparison_Exp | null | undefined;
+  block_hash?: String_Comparison_Exp | null | undefined;
+  block_number?: Bigint_Comparison_Exp | null | undefined;
+  chain_network?: Chain_Networks_Bool_Exp | null | undefined;
+  confirmations?: Int_Comparison_Exp | null | undefined;
+  confirmations_required?: Int_Comparison_Exp | null | undefined;
+  confirmed_at?: Timestamptz_Comparison_Exp | null | undefined;
+  currency_code?: String_Comparison_Exp | null | undefined;
+  first_seen_at?: Timestamptz_Comparison_Exp | null | undefined;
+  id?: Uuid_Comparison_Exp | null | undefined;
+  network?: String_Comparison_Exp | null | undefined;
+  outcome?: String_Comparison_Exp | null | undefined;
+  output_index?: Int_Comparison_Exp | null | undefined;
+  state?: String_Comparison_Exp | null | undefined;
+  to_address?: String_Comparison_Exp | null | undefined;
+  transaction?: Transactions_Bool_Exp | null | undefined;
+  transaction_id?: Uuid_Comparison_Exp | null | undefined;
+  tx_hash?: String_Comparison_Exp | null | undefined;
+  updated_at?: Timestamptz_Comparison_Exp | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "chain_watch_state". All fields are combined with a logical 'AND'. */
+export type Chain_Watch_State_Bool_Exp = {
+  _and?: Array<Chain_Watch_State_Bool_Exp> | null | undefined;
+  _not?: Chain_Watch_State_Bool_Exp | null | undefined;
+  _or?: Array<Chain_Watch_State_Bool_Exp> | null | undefined;
+  checked_at?: Timestamptz_Comparison_Exp | null | undefined;
+  head_number?: Bigint_Comparison_Exp | null | undefined;
+  last_block_hash?: String_Comparison_Exp | null | undefined;
+  last_block_number?: Bigint_Comparison_Exp | null | undefined;
+  last_error?: String_Comparison_Exp | null | undefined;
+  last_error_at?: Timestamptz_Comparison_Exp | null | undefined;
+  network?: String_Comparison_Exp | null | undefined;
+  updated_at?: Timestamptz_Comparison_Exp | null | undefined;
+};
+
 /** Boolean expression to filter rows from the table "currencies". All fields are combined with a logical 'AND'. */
 export type Currencies_Bool_Exp = {
   _and?: Array<Currencies_Bool_Exp> | null | undefined;
@@ -121,6 +178,7 @@ export type Currencies_Bool_Exp = {
   _or?: Array<Currencies_Bool_Exp> | null | undefined;
   bank_accounts?: Bank_Accounts_Bool_Exp | null | undefined;
   code?: String_Comparison_Exp | null | undefined;
+  confirmations_required?: Int_Comparison_Exp | null | undefined;
   created_at?: Timestamptz_Comparison_Exp | null | undefined;
   custom_rates?: User_Custom_Carrency_Bool_Exp | null | undefined;
   directions_from?: Exchange_Directions_Bool_Exp | null | undefined;
@@ -138,6 +196,8 @@ export type Currencies_Bool_Exp = {
   reserve?: Numeric_Comparison_Exp | null | undefined;
   sort_order?: Int_Comparison_Exp | null | undefined;
   symbol?: String_Comparison_Exp | null | undefined;
+  token_contract?: String_Comparison_Exp | null | undefined;
+  token_decimals?: Smallint_Comparison_Exp | null | undefined;
   updated_at?: Timestamptz_Comparison_Exp | null | undefined;
 };
 
@@ -377,6 +437,7 @@ export type Transaction_Status_History_Bool_Exp = {
   from_status?: String_Comparison_Exp | null | undefined;
   id?: Bigint_Comparison_Exp | null | undefined;
   note?: String_Comparison_Exp | null | undefined;
+  source?: String_Comparison_Exp | null | undefined;
   to_status?: String_Comparison_Exp | null | undefined;
   transaction?: Transactions_Bool_Exp | null | undefined;
   transaction_id?: Uuid_Comparison_Exp | null | undefined;
@@ -394,6 +455,7 @@ export type Transactions_Bool_Exp = {
   cancel_reason?: String_Comparison_Exp | null | undefined;
   canceled_at?: Timestamptz_Comparison_Exp | null | undefined;
   canceled_by?: String_Comparison_Exp | null | undefined;
+  chain_payments?: Chain_Payments_Bool_Exp | null | undefined;
   completed_at?: Timestamptz_Comparison_Exp | null | undefined;
   created_at?: Timestamptz_Comparison_Exp | null | undefined;
   deposit_address?: String_Comparison_Exp | null | undefined;

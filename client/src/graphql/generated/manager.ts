@@ -268,6 +268,194 @@ export type Bonus_Withdrawals_Variance_Order_By = {
   amount_usdt?: Order_By | null | undefined;
 };
 
+/** Boolean expression to filter rows from the table "chain_networks". All fields are combined with a logical 'AND'. */
+export type Chain_Networks_Bool_Exp = {
+  _and?: Array<Chain_Networks_Bool_Exp> | null | undefined;
+  _not?: Chain_Networks_Bool_Exp | null | undefined;
+  _or?: Array<Chain_Networks_Bool_Exp> | null | undefined;
+  automation_enabled?: Boolean_Comparison_Exp | null | undefined;
+  created_at?: Timestamptz_Comparison_Exp | null | undefined;
+  explorer_tx_url?: String_Comparison_Exp | null | undefined;
+  family?: String_Comparison_Exp | null | undefined;
+  native_currency?: String_Comparison_Exp | null | undefined;
+  network?: String_Comparison_Exp | null | undefined;
+  updated_at?: Timestamptz_Comparison_Exp | null | undefined;
+  watch_state?: Chain_Watch_State_Bool_Exp | null | undefined;
+};
+
+/** order by aggregate values of table "chain_payments" */
+export type Chain_Payments_Aggregate_Order_By = {
+  avg?: Chain_Payments_Avg_Order_By | null | undefined;
+  count?: Order_By | null | undefined;
+  max?: Chain_Payments_Max_Order_By | null | undefined;
+  min?: Chain_Payments_Min_Order_By | null | undefined;
+  stddev?: Chain_Payments_Stddev_Order_By | null | undefined;
+  stddev_pop?: Chain_Payments_Stddev_Pop_Order_By | null | undefined;
+  stddev_samp?: Chain_Payments_Stddev_Samp_Order_By | null | undefined;
+  sum?: Chain_Payments_Sum_Order_By | null | undefined;
+  var_pop?: Chain_Payments_Var_Pop_Order_By | null | undefined;
+  var_samp?: Chain_Payments_Var_Samp_Order_By | null | undefined;
+  variance?: Chain_Payments_Variance_Order_By | null | undefined;
+};
+
+/** order by avg() on columns of table "chain_payments" */
+export type Chain_Payments_Avg_Order_By = {
+  amount?: Order_By | null | undefined;
+  block_number?: Order_By | null | undefined;
+  confirmations?: Order_By | null | undefined;
+  confirmations_required?: Order_By | null | undefined;
+  output_index?: Order_By | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "chain_payments". All fields are combined with a logical 'AND'. */
+export type Chain_Payments_Bool_Exp = {
+  _and?: Array<Chain_Payments_Bool_Exp> | null | undefined;
+  _not?: Chain_Payments_Bool_Exp | null | undefined;
+  _or?: Array<Chain_Payments_Bool_Exp> | null | undefined;
+  amount?: Numeric_Comparison_Exp | null | undefined;
+  applied_at?: Timestamptz_Comparison_Exp | null | undefined;
+  block_hash?: String_Comparison_Exp | null | undefined;
+  block_number?: Bigint_Comparison_Exp | null | undefined;
+  chain_network?: Chain_Networks_Bool_Exp | null | undefined;
+  confirmations?: Int_Comparison_Exp | null | undefined;
+  confirmations_required?: Int_Comparison_Exp | null | undefined;
+  confirmed_at?: Timestamptz_Comparison_Exp | null | undefined;
+  currency_code?: String_Comparison_Exp | null | undefined;
+  first_seen_at?: Timestamptz_Comparison_Exp | null | undefined;
+  id?: Uuid_Comparison_Exp | null | undefined;
+  network?: String_Comparison_Exp | null | undefined;
+  outcome?: String_Comparison_Exp | null | undefined;
+  output_index?: Int_Comparison_Exp | null | undefined;
+  state?: String_Comparison_Exp | null | undefined;
+  to_address?: String_Comparison_Exp | null | undefined;
+  transaction?: Transactions_Bool_Exp | null | undefined;
+  transaction_id?: Uuid_Comparison_Exp | null | undefined;
+  tx_hash?: String_Comparison_Exp | null | undefined;
+  updated_at?: Timestamptz_Comparison_Exp | null | undefined;
+};
+
+/** order by max() on columns of table "chain_payments" */
+export type Chain_Payments_Max_Order_By = {
+  amount?: Order_By | null | undefined;
+  applied_at?: Order_By | null | undefined;
+  block_hash?: Order_By | null | undefined;
+  block_number?: Order_By | null | undefined;
+  confirmations?: Order_By | null | undefined;
+  confirmations_required?: Order_By | null | undefined;
+  confirmed_at?: Order_By | null | undefined;
+  currency_code?: Order_By | null | undefined;
+  first_seen_at?: Order_By | null | undefined;
+  id?: Order_By | null | undefined;
+  network?: Order_By | null | undefined;
+  outcome?: Order_By | null | undefined;
+  output_index?: Order_By | null | undefined;
+  state?: Order_By | null | undefined;
+  to_address?: Order_By | null | undefined;
+  transaction_id?: Order_By | null | undefined;
+  tx_hash?: Order_By | null | undefined;
+  updated_at?: Order_By | null | undefined;
+};
+
+/** order by min() on columns of table "chain_payments" */
+export type Chain_Payments_Min_Order_By = {
+  amount?: Order_By | null | undefined;
+  applied_at?: Order_By | null | undefined;
+  block_hash?: Order_By | null | undefined;
+  block_number?: Order_By | null | undefined;
+  confirmations?: Order_By | null | undefined;
+  confirmations_required?: Order_By | null | undefined;
+  confirmed_at?: Order_By | null | undefined;
+  currency_code?: Order_By | null | undefined;
+  first_seen_at?: Order_By | null | undefined;
+  id?: Order_By | null | undefined;
+  network?: Order_By | null | undefined;
+  outcome?: Order_By | null | undefined;
+  output_index?: Order_By | null | undefined;
+  state?: Order_By | null | undefined;
+  to_address?: Order_By | null | undefined;
+  transaction_id?: Order_By | null | undefined;
+  tx_hash?: Order_By | null | undefined;
+  updated_at?: Order_By | null | undefined;
+};
+
+/** order by stddev() on columns of table "chain_payments" */
+export type Chain_Payments_Stddev_Order_By = {
+  amount?: Order_By | null | undefined;
+  block_number?: Order_By | null | undefined;
+  confirmations?: Order_By | null | undefined;
+  confirmations_required?: Order_By | null | undefined;
+  output_index?: Order_By | null | undefined;
+};
+
+/** order by stddev_pop() on columns of table "chain_payments" */
+export type Chain_Payments_Stddev_Pop_Order_By = {
+  amount?: Order_By | null | undefined;
+  block_number?: Order_By | null | undefined;
+  confirmations?: Order_By | null | undefined;
+  confirmations_required?: Order_By | null | undefined;
+  output_index?: Order_By | null | undefined;
+};
+
+/** order by stddev_samp() on columns of table "chain_payments" */
+export type Chain_Payments_Stddev_Samp_Order_By = {
+  amount?: Order_By | null | undefined;
+  block_number?: Order_By | null | undefined;
+  confirmations?: Order_By | null | undefined;
+  confirmations_required?: Order_By | null | undefined;
+  output_index?: Order_By | null | undefined;
+};
+
+/** order by sum() on columns of table "chain_payments" */
+export type Chain_Payments_Sum_Order_By = {
+  amount?: Order_By | null | undefined;
+  block_number?: Order_By | null | undefined;
+  confirmations?: Order_By | null | undefined;
+  confirmations_required?: Order_By | null | undefined;
+  output_index?: Order_By | null | undefined;
+};
+
+/** order by var_pop() on columns of table "chain_payments" */
+export type Chain_Payments_Var_Pop_Order_By = {
+  amount?: Order_By | null | undefined;
+  block_number?: Order_By | null | undefined;
+  confirmations?: Order_By | null | undefined;
+  confirmations_required?: Order_By | null | undefined;
+  output_index?: Order_By | null | undefined;
+};
+
+/** order by var_samp() on columns of table "chain_payments" */
+export type Chain_Payments_Var_Samp_Order_By = {
+  amount?: Order_By | null | undefined;
+  block_number?: Order_By | null | undefined;
+  confirmations?: Order_By | null | undefined;
+  confirmations_required?: Order_By | null | undefined;
+  output_index?: Order_By | null | undefined;
+};
+
+/** order by variance() on columns of table "chain_payments" */
+export type Chain_Payments_Variance_Order_By = {
+  amount?: Order_By | null | undefined;
+  block_number?: Order_By | null | undefined;
+  confirmations?: Order_By | null | undefined;
+  confirmations_required?: Order_By | null | undefined;
+  output_index?: Order_By | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "chain_watch_state". All fields are combined with a logical 'AND'. */
+export type Chain_Watch_State_Bool_Exp = {
+  _and?: Array<Chain_Watch_State_Bool_Exp> | null | undefined;
+  _not?: Chain_Watch_State_Bool_Exp | null | undefined;
+  _or?: Array<Chain_Watch_State_Bool_Exp> | null | undefined;
+  checked_at?: Timestamptz_Comparison_Exp | null | undefined;
+  head_number?: Bigint_Comparison_Exp | null | undefined;
+  last_block_hash?: String_Comparison_Exp | null | undefined;
+  last_block_number?: Bigint_Comparison_Exp | null | undefined;
+  last_error?: String_Comparison_Exp | null | undefined;
+  last_error_at?: Timestamptz_Comparison_Exp | null | undefined;
+  network?: String_Comparison_Exp | null | undefined;
+  updated_at?: Timestamptz_Comparison_Exp | null | undefined;
+};
+
 /** Boolean expression to filter rows from the table "currencies". All fields are combined with a logical 'AND'. */
 export type Currencies_Bool_Exp = {
   _and?: Array<Currencies_Bool_Exp> | null | undefined;
@@ -275,6 +463,7 @@ export type Currencies_Bool_Exp = {
   _or?: Array<Currencies_Bool_Exp> | null | undefined;
   bank_accounts?: Bank_Accounts_Bool_Exp | null | undefined;
   code?: String_Comparison_Exp | null | undefined;
+  confirmations_required?: Int_Comparison_Exp | null | undefined;
   created_at?: Timestamptz_Comparison_Exp | null | undefined;
   custom_rates?: User_Custom_Carrency_Bool_Exp | null | undefined;
   directions_from?: Exchange_Directions_Bool_Exp | null | undefined;
@@ -292,6 +481,8 @@ export type Currencies_Bool_Exp = {
   reserve?: Numeric_Comparison_Exp | null | undefined;
   sort_order?: Int_Comparison_Exp | null | undefined;
   symbol?: String_Comparison_Exp | null | undefined;
+  token_contract?: String_Comparison_Exp | null | undefined;
+  token_decimals?: Smallint_Comparison_Exp | null | undefined;
   updated_at?: Timestamptz_Comparison_Exp | null | undefined;
 };
 
@@ -299,6 +490,7 @@ export type Currencies_Bool_Exp = {
 export type Currencies_Order_By = {
   bank_accounts_aggregate?: Bank_Accounts_Aggregate_Order_By | null | undefined;
   code?: Order_By | null | undefined;
+  confirmations_required?: Order_By | null | undefined;
   created_at?: Order_By | null | undefined;
   custom_rates_aggregate?: User_Custom_Carrency_Aggregate_Order_By | null | undefined;
   directions_from_aggregate?: Exchange_Directions_Aggregate_Order_By | null | undefined;
@@ -316,6 +508,8 @@ export type Currencies_Order_By = {
   reserve?: Order_By | null | undefined;
   sort_order?: Order_By | null | undefined;
   symbol?: Order_By | null | undefined;
+  token_contract?: Order_By | null | undefined;
+  token_decimals?: Order_By | null | undefined;
   updated_at?: Order_By | null | undefined;
 };
 
@@ -1007,6 +1201,7 @@ export type Transaction_Status_History_Bool_Exp = {
   from_status?: String_Comparison_Exp | null | undefined;
   id?: Bigint_Comparison_Exp | null | undefined;
   note?: String_Comparison_Exp | null | undefined;
+  source?: String_Comparison_Exp | null | undefined;
   to_status?: String_Comparison_Exp | null | undefined;
   transaction?: Transactions_Bool_Exp | null | undefined;
   transaction_id?: Uuid_Comparison_Exp | null | undefined;
@@ -1019,6 +1214,7 @@ export type Transaction_Status_History_Max_Order_By = {
   from_status?: Order_By | null | undefined;
   id?: Order_By | null | undefined;
   note?: Order_By | null | undefined;
+  source?: Order_By | null | undefined;
   to_status?: Order_By | null | undefined;
   transaction_id?: Order_By | null | undefined;
 };
@@ -1030,6 +1226,7 @@ export type Transaction_Status_History_Min_Order_By = {
   from_status?: Order_By | null | undefined;
   id?: Order_By | null | undefined;
   note?: Order_By | null | undefined;
+  source?: Order_By | null | undefined;
   to_status?: Order_By | null | undefined;
   transaction_id?: Order_By | null | undefined;
 };
@@ -1110,6 +1307,7 @@ export type Transactions_Bool_Exp = {
   cancel_reason?: String_Comparison_Exp | null | undefined;
   canceled_at?: Timestamptz_Comparison_Exp | null | undefined;
   canceled_by?: String_Comparison_Exp | null | undefined;
+  chain_payments?: Chain_Payments_Bool_Exp | null | undefined;
   completed_at?: Timestamptz_Comparison_Exp | null | undefined;
   created_at?: Timestamptz_Comparison_Exp | null | undefined;
   deposit_address?: String_Comparison_Exp | null | undefined;
@@ -1274,6 +1472,7 @@ export type Transactions_Order_By = {
   cancel_reason?: Order_By | null | undefined;
   canceled_at?: Order_By | null | undefined;
   canceled_by?: Order_By | null | undefined;
+  chain_payments_aggregate?: Chain_Payments_Aggregate_Order_By | null | undefined;
   completed_at?: Order_By | null | undefined;
   created_at?: Order_By | null | undefined;
   deposit_address?: Order_By | null | undefined;

@@ -137,3 +137,9 @@ export const SupportRequestRow = z.looseObject({
   created_at: text,
 });
 export type SupportRequestRow = z.infer<typeof SupportRequestRow>;
+
+/** The columns of public.chain_payments the confirmed-payment event reads. */
+export const ChainPaymentRow = z.looseObject({
+  id: z.string().regex(UUID),
+  state: z.enum(['seen', 'confirmed', 'dropped']),
+});

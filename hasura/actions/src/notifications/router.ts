@@ -15,8 +15,11 @@ import {
 import { ActionFailure } from '../http/errors.ts';
 import { rateProviders, runRatesRefresh } from '../rates/cron.ts';
 
+import { applyChainPayment, type ApplyResult } from '../orders/chain-payment.ts';
+
 import { orderCreatedMail, orderStatusMail } from './orders.ts';
 import {
+  ChainPaymentRow,
   invalidEvent,
   OrderRow,
   parseEventPayload,
@@ -36,6 +39,9 @@ import { supportRequestMail } from './support.ts';
  *   engine retries the event per its retry_conf. Delivery is at least once: an event delivered
  *   again (a lost response, an engine restart mid-delivery) sends its mail again, with the same
  *   Message-ID. The bot triggers on the same tables go to the bot service, not here.
+ * - `POST /events/chain_payment_confirmed`: a chain watcher's payment reached its
+ *   confirmations (public.chain_payments); the order moves on confirmPayment's rule
+ *   (orders/chain-payment.ts). A repeat changes nothing. 503 when the database is unreachable.
  * - `POST /cron/refresh-rates`: the refresh_rates cron trigger; refreshes `public.rates`.
  *
  * Only the engine may call: every request must carry ACTIONS_SECRET in `x-actions-secret`.
@@ -73,7 +79,9 @@ class MailDeliveryError extends Error {
 }
 
 type Outcome =
-  { kind: 'mail'; template: string; message: MailMessage } | { kind: 'skip'; reason: string };
+  | { kind: 'mail'; template: string; message: MailMessage }
+  | { kind: 'skip'; reason: string }
+  | { kind: 'applied'; result: ApplyResult };
 
 type EventHandler = (payload: EventPayload) => Outcome | Promise<Outcome>;
 
@@ -115,6 +123,13 @@ export function createEventsRouter(options: EventsRouterOptions): Router {
       const old = payload.event.data.old;
       const before = old ? parseRow(OrderRow, old, 'data.old') : null;
       return orderStatusMail(pool, before, order, env().baseUrl);
+    },
+    async chain_payment_confirmed(payload) {
+      expectTable(payload, 'chain_payments', ['INSERT', 'UPDATE', 'MANUAL']);
+      const payment = parseRow(ChainPaymentRow, payload.event.data.new, 'data.new');
+      if (payment.state !== 'confirmed')
+        return { kind: 'skip', reason: `the payment is ${payment.state}` };
+      return { kind: 'applied', result: await applyChainPayment(pool, payment.id) };
     },
     support_request_email(payload) {
       expectTable(payload, 'support_requests', ['INSERT', 'MANUAL']);
@@ -163,6 +178,11 @@ export function createEventsRouter(options: EventsRouterOptions): Router {
       const context = { trigger, event: payload.id };
       if (outcome.kind === 'skip') {
         res.json({ status: 'skipped', reason: outcome.reason });
+        return;
+      }
+      if (outcome.kind === 'applied') {
+        logger.info({ ...context, ...outcome.result }, 'chain payment applied');
+        res.json({ status: 'applied', ...outcome.result });
         return;
       }
       if (!mailer) {

@@ -71,22 +71,31 @@ export async function onLockedOrder(
 ): Promise<OrderStatus> {
   const id = requiredUuid(options.input, 'transactionId');
   return inSession(options.pool, options.sessionVariables, async (client) => {
-    const { rows } = await client.query<LockedOrder>(
-      `SELECT id, number::text AS number, status, user_id AS "userId",
-              send_currency AS "sendCurrency", receive_currency AS "receiveCurrency",
-              send_amount::text AS "sendAmount", receive_amount::text AS "receiveAmount",
-              rate::text AS rate, received_amount::text AS "receivedAmount",
-              refund_address AS "refundAddress", action_reason AS "actionReason",
-              requisites_due_at AS "requisitesDueAt", requoted_at IS NOT NULL AS requoted
-         FROM public.transactions
-        WHERE id = $1 AND ($2::uuid IS NULL OR user_id = $2::uuid)
-          FOR UPDATE`,
-      [id, ownerId],
-    );
-    const order = rows[0];
+    const order = await lockOrder(client, id, ownerId);
     if (!order) throw new ActionFailure('not-found', 'No such order.', 404);
     return step(client, order);
   });
+}
+
+/** Locks one order (one user's, when `ownerId` is given) for the rest of the transaction. */
+export async function lockOrder(
+  client: pg.PoolClient,
+  id: string,
+  ownerId: string | null = null,
+): Promise<LockedOrder | undefined> {
+  const { rows } = await client.query<LockedOrder>(
+    `SELECT id, number::text AS number, status, user_id AS "userId",
+            send_currency AS "sendCurrency", receive_currency AS "receiveCurrency",
+            send_amount::text AS "sendAmount", receive_amount::text AS "receiveAmount",
+            rate::text AS rate, received_amount::text AS "receivedAmount",
+            refund_address AS "refundAddress", action_reason AS "actionReason",
+            requisites_due_at AS "requisitesDueAt", requoted_at IS NOT NULL AS requoted
+       FROM public.transactions
+      WHERE id = $1 AND ($2::uuid IS NULL OR user_id = $2::uuid)
+        FOR UPDATE`,
+    [id, ownerId],
+  );
+  return rows[0];
 }
 
 export async function updated(
@@ -231,26 +240,41 @@ export async function confirmPayment(options: ActionContext): Promise<OrderStatu
   requireStaff(options.caller);
   const receivedAmount = amountArgument(options.input, 'receivedAmount');
   return onLockedOrder(options, null, async (client, order) => {
-    requireStatus(order, ['waiting_for_payment', 'expired'], 'marked paid');
-    const received = receivedAmount ?? order.sendAmount;
-    const comparison = new Dec(received).comparedTo(order.sendAmount);
-    const reason =
-      order.status === 'expired'
-        ? 'late_payment'
-        : comparison < 0
-          ? 'underpaid'
-          : comparison > 0
-            ? 'overpaid'
-            : null;
-    return updated(
-      client,
-      `UPDATE public.transactions
-          SET status = CASE WHEN $3::text IS NULL THEN 'paid' ELSE 'needs_user_action' END,
-              received_amount = $2::numeric, action_reason = $3
-        WHERE id = $1`,
-      [order.id, received, reason],
-    );
+    requireStatus(order, PAYABLE, 'marked paid');
+    return recordPayment(client, order, receivedAmount ?? order.sendAmount);
   });
+}
+
+/** The statuses in which a payment that arrives is recorded against the order. */
+export const PAYABLE: readonly Status[] = ['waiting_for_payment', 'expired'];
+
+/**
+ * The rule for a payment that arrived on a locked order in PAYABLE, whoever saw it (staff, or
+ * a watcher on the chain): the agreed amount in time moves the order to paid; a different
+ * amount, or any payment on an expired order, asks the user to choose (decision 015).
+ */
+export async function recordPayment(
+  client: pg.PoolClient,
+  order: LockedOrder,
+  received: string,
+): Promise<OrderStatus> {
+  const comparison = new Dec(received).comparedTo(order.sendAmount);
+  const reason =
+    order.status === 'expired'
+      ? 'late_payment'
+      : comparison < 0
+        ? 'underpaid'
+        : comparison > 0
+          ? 'overpaid'
+          : null;
+  return updated(
+    client,
+    `UPDATE public.transactions
+        SET status = CASE WHEN $3::text IS NULL THEN 'paid' ELSE 'needs_user_action' END,
+            received_amount = $2::numeric, action_reason = $3
+      WHERE id = $1`,
+    [order.id, received, reason],
+  );
 }
 
 /**

@@ -122,6 +122,8 @@ export class EmbeddedSocketServer {
 
   private accept(socket: Socket): void {
     if (this.clients.size >= this.maxConnections) {
+      // A client that resets the refused connection must not become an uncaught error.
+      socket.on('error', () => socket.destroy());
       socket.end();
       return;
     }

@@ -57,7 +57,11 @@ export class WebhookReceiver {
   }
 
   async start(port = this.port): Promise<void> {
-    const server = http.createServer((request, response) => void this.handle(request, response));
+    const server = http.createServer((request, response) => {
+      // A caller gone mid-request (an aborted delivery) ends reading its body with an error:
+      // the call is simply not recorded, as a real receiver would not have it either.
+      this.handle(request, response).catch(() => response.destroy());
+    });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, '127.0.0.1', () => resolve());

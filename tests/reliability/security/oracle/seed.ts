@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 
 import type pg from 'pg';
 
+import { seedChainPayments } from './seed-chain.ts';
+
 /*
  * Rows that make a leak observable. The role `user` acts as one ordinary user (`user`); a
  * stranger, the user's referral, the user's referrer (the stranger's referral) and a
@@ -388,6 +390,7 @@ export async function seedOracleData(
               ($4, 'DOGE', NULL, 0.2, '2026-02-16T13:00:00Z')`,
       [u, s, m, c],
     );
+    await seedChainPayments(client, { user: tx.u1!, stranger: tx.s1! });
     await client.query(
       `INSERT INTO public.support_requests
          (id, user_id, name, email, order_id, subject, message, client_key, handled, handled_by, handled_at, created_at)

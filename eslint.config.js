@@ -60,6 +60,7 @@ export default tseslint.config(
       '**/env/index.ts',
       '**/cli/*.ts',
       'scripts/start.ts',
+      'scripts/install/*.ts',
       'tests/**',
       '**/*.test.ts',
       'vitest.config.ts',

@@ -46,7 +46,11 @@ function fits(list: string[] | undefined, value: string | undefined): boolean {
 
 const report = process.report.getReport() as { header?: { glibcVersionRuntime?: string } };
 const libc =
-  process.platform === 'linux' ? (report.header?.glibcVersionRuntime ? 'glibc' : 'musl') : undefined;
+  process.platform === 'linux'
+    ? report.header?.glibcVersionRuntime
+      ? 'glibc'
+      : 'musl'
+    : undefined;
 
 /** The package name of a lockfile path (`node_modules/@scope/name` or nested). */
 const nameOf = (location: string) => location.slice(location.lastIndexOf('node_modules/') + 13);
@@ -90,7 +94,7 @@ for (const { location, name, entry } of missingOptionals()) {
     mkdirSync(target, { recursive: true });
     execFileSync('tar', ['-xzf', tarball, '-C', target, '--strip-components=1']);
     const npmNode = /node\/(v[\d.]+)/.exec(process.env['npm_config_user_agent'] ?? '')?.[1];
-    console.log(`installed ${spec}, which npm on Node ${npmNode ?? '?'} left out`);
+    process.stdout.write(`installed ${spec}, which npm on Node ${npmNode ?? '?'} left out\n`);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -40,11 +40,11 @@ export interface ChainSource<T extends Transfer = Transfer> {
 
 export type PaymentEvent<T extends Transfer = Transfer> =
   /** In a block at `height` for the first time, or again at a new height after a re-org. */
-  | { kind: 'seen'; transfer: T; height: number; confirmations: number }
+  | ({ kind: 'seen' } & Placement<T>)
   /** Still at `height`, now `confirmations` deep (below what it needs). */
-  | { kind: 'confirmations'; transfer: T; height: number; confirmations: number }
+  | ({ kind: 'confirmations' } & Placement<T>)
   /** `required` deep: the payment counts. Once per transfer. */
-  | { kind: 'confirmed'; transfer: T; height: number; confirmations: number }
+  | ({ kind: 'confirmed' } & Placement<T>)
   /** No longer in the chain after a re-org. */
   | { kind: 'dropped'; transfer: T; wasConfirmed: boolean };
 
@@ -53,9 +53,11 @@ interface KeptBlock<T extends Transfer> {
   transfers: readonly T[];
 }
 
-interface Placement<T extends Transfer> {
+/** Where a transfer is: its block's height and hash, and how deep that block is. */
+export interface Placement<T extends Transfer> {
   transfer: T;
   height: number;
+  blockHash: string;
   confirmations: number;
 }
 
@@ -77,6 +79,7 @@ export class ConfirmationTracker<T extends Transfer = Transfer> {
   private tip: number;
   private readonly confirmed = new Set<string>();
   private shown = new Map<string, Placement<T>>();
+  private lastHead: number | undefined;
 
   constructor(private readonly options: TrackerOptions<T>) {
     if (options.keepDepth < 1) throw new Error('keepDepth must be at least 1');
@@ -88,12 +91,23 @@ export class ConfirmationTracker<T extends Transfer = Transfer> {
     return this.tip;
   }
 
+  /** The hash of the block at `height`, once one is read. */
+  get tipHash(): string | undefined {
+    return this.kept.get(this.tip)?.hash;
+  }
+
+  /** The chain's head as the last sync saw it. */
+  get head(): number | undefined {
+    return this.lastHead;
+  }
+
   /**
    * Reads the chain up to its head (at most `maxBlocks` new blocks, so that a long way behind
    * is caught up in steps) and returns what changed since the last call.
    */
   async sync(source: ChainSource<T>, maxBlocks = Infinity): Promise<PaymentEvent<T>[]> {
     const head = await source.head();
+    this.lastHead = head;
     // A chain that got shorter (a re-org to a shorter branch): what it no longer has goes.
     while (this.tip > head && this.tip >= this.options.fromHeight) this.rollBack();
     // The newest block kept may have been replaced at the same height (a re-org that did not
@@ -146,7 +160,12 @@ export class ConfirmationTracker<T extends Transfer = Transfer> {
     const now = new Map<string, Placement<T>>();
     for (const [height, block] of this.kept)
       for (const transfer of block.transfers)
-        now.set(transfer.id, { transfer, height, confirmations: this.tip - height + 1 });
+        now.set(transfer.id, {
+          transfer,
+          height,
+          blockHash: block.hash,
+          confirmations: this.tip - height + 1,
+        });
 
     const events: PaymentEvent<T>[] = [];
     for (const [id, before] of this.shown) {
@@ -165,15 +184,15 @@ export class ConfirmationTracker<T extends Transfer = Transfer> {
     }
     for (const [id, placement] of now) {
       const before = this.shown.get(id);
-      const { transfer, height, confirmations } = placement;
+      const { transfer, confirmations } = placement;
       const counts = !this.confirmed.has(id) && confirmations >= this.options.required(transfer);
-      if (!before || before.height !== height)
-        events.push({ kind: 'seen', transfer, height, confirmations });
+      if (!before || before.blockHash !== placement.blockHash)
+        events.push({ kind: 'seen', ...placement });
       else if (before.confirmations !== confirmations && !this.confirmed.has(id) && !counts)
-        events.push({ kind: 'confirmations', transfer, height, confirmations });
+        events.push({ kind: 'confirmations', ...placement });
       if (counts) {
         this.confirmed.add(id);
-        events.push({ kind: 'confirmed', transfer, height, confirmations });
+        events.push({ kind: 'confirmed', ...placement });
       }
     }
     this.shown = now;

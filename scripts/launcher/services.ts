@@ -73,6 +73,15 @@ export const SERVICES: ServiceDefinition[] = [
     healthPath: '/healthz',
     urls: (p) => [`Bot sandbox  http://localhost:${p}/`],
   },
+  {
+    name: 'watchers',
+    workspace: 'watchers',
+    entry: 'src/main.ts',
+    port: DEFAULT_PORTS.watchers,
+    portVariable: PORT_VARIABLES.watchers,
+    healthPath: '/healthz',
+    urls: () => [],
+  },
 ];
 
 /** The services whose code exists in this checkout. */

@@ -8,7 +8,7 @@
  * Below Linux's ephemeral range (32768-60999): the launcher polls each service's health before
  * it listens, and a connection to a free port inside that range can connect to itself and
  * then hold the port. Side by side, so an offset moves the whole stack into any free range of
- * ten ports (E2E_PORT_OFFSET=-19600: 3400-3406).
+ * ten ports (E2E_PORT_OFFSET=-19600: 3400-3407).
  */
 const BASE_PORTS = {
   web: 23000,
@@ -18,6 +18,7 @@ const BASE_PORTS = {
   bot: 23004,
   database: 23005,
   smtp: 23006,
+  watchers: 23007,
 } as const;
 
 /**
@@ -39,7 +40,7 @@ export const DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${E2E_PORTS.
 
 /**
  * The launcher's environment for the e2e stack: what a person sets to run the stack on other
- * ports (the six port variables), nothing more. Every address, the auth service's allowed
+ * ports (the seven port variables), nothing more. Every address, the auth service's allowed
  * origins included, is the launcher's own derivation (decision 022), so a mismatch fails here
  * as it would for them.
  */
@@ -53,6 +54,7 @@ export function stackEnvironment(dataDir: string): Record<string, string> {
     AUTH_PORT: String(E2E_PORTS.auth),
     ACTIONS_PORT: String(E2E_PORTS.actions),
     BOT_PORT: String(E2E_PORTS.bot),
+    WATCHERS_PORT: String(E2E_PORTS.watchers),
     SMTP_URL: `smtp://127.0.0.1:${E2E_PORTS.smtp}`,
     LOG_LEVEL: 'warn',
     // Many accounts come from one address here; the limits themselves are tested in

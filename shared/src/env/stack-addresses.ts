@@ -15,6 +15,7 @@ export const DEFAULT_PORTS = {
   auth: 4000,
   actions: 4100,
   bot: 4200,
+  watchers: 4300,
   database: 54320,
 } as const;
 
@@ -28,6 +29,7 @@ export const PORT_VARIABLES = {
   auth: 'AUTH_PORT',
   actions: 'ACTIONS_PORT',
   bot: 'BOT_PORT',
+  watchers: 'WATCHERS_PORT',
   database: 'EMBEDDED_DB_PORT',
 } as const satisfies Record<StackPart, string>;
 

@@ -11,6 +11,7 @@ import { ActionsEnv } from '../../../hasura/actions/src/env.ts';
 import { EngineEnv } from '../../../hasura/engine/src/env.ts';
 import { LauncherEnv } from '../../../scripts/launcher/env.ts';
 import { SupervisorEnv } from '../../../scripts/launcher/supervisor.ts';
+import { WatchersEnv } from '../../../watchers/src/env.ts';
 import { WebEnv } from '../../../web/server/env.ts';
 
 /*
@@ -30,6 +31,7 @@ const SCHEMAS: Record<string, z.ZodType> = {
   'hasura/actions/src/env.ts': ActionsEnv,
   'bot/src/env.ts': BotEnv,
   'web/server/env.ts': WebEnv,
+  'watchers/src/env.ts': WatchersEnv,
 };
 
 /** Listed for the test suites (tests/support/databases.ts), read by no service. */

@@ -148,6 +148,7 @@ describe('`npm start` on other ports, nothing else set', () => {
         AUTH_PORT: String(auth),
         ACTIONS_PORT: '3433',
         BOT_PORT: '3434',
+        WATCHERS_PORT: '3436',
         EMBEDDED_DB_PORT: '3435',
         ADMIN_EMAIL: 'owner@example.com',
         ADMIN_PASSWORD: 'dev-only-owner-password',

@@ -24,6 +24,7 @@ const PORTS = {
   auth: 25112,
   actions: 25113,
   bot: 25114,
+  watchers: 25116,
   database: 25115,
 };
 const SERVICES = ['web', 'engine', 'auth', 'actions', 'bot'] as const;

@@ -35,6 +35,7 @@ const PORTS = {
   auth: 25022,
   actions: 25023,
   bot: 25024,
+  watchers: 25026,
   database: 25025,
 };
 const SITE = `https://localhost:${HTTPS_PORT}`;

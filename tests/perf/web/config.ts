@@ -34,7 +34,7 @@ export const lighthouseHelp = (
 
   --runs N          Lighthouse runs per page, median reported (default 3, minimum 1)
   --port-base N     first port of the stack: web N, auth N+40, engine N+80, actions N+100,
-                    bot N+200, database N+320, floor page N+400 (default ${portBase};
+                    bot N+200, watchers N+300, database N+320, floor page N+400 (default ${portBase};
                     keep them below 32768)
   --output FILE     JSON report (default bench-results/${bench}.json)
   --keep-reports    also write every run's Lighthouse JSON beside it

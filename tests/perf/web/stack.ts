@@ -25,6 +25,7 @@ export interface StackPorts {
   auth: number;
   actions: number;
   bot: number;
+  watchers: number;
   database: number;
   floor: number;
 }
@@ -50,6 +51,7 @@ export function stackPorts(base: number): StackPorts {
     engine: base + 80,
     actions: base + 100,
     bot: base + 200,
+    watchers: base + 300,
     database: base + 320,
     floor: base + 400,
   };
@@ -108,6 +110,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       AUTH_PORT: String(ports.auth),
       ACTIONS_PORT: String(ports.actions),
       BOT_PORT: String(ports.bot),
+      WATCHERS_PORT: String(ports.watchers),
       AUTH_OUTBOX_DIR: outbox,
       LOG_LEVEL: 'warn',
       ...options.env,

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 import { defineConfig, devices } from '@playwright/test';
 
-import { stackEnvironment, WEB_URL } from './stack.ts';
+import { E2E_PORTS, stackEnvironment, WEB_URL } from './stack.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-pglite-'));
@@ -43,24 +43,38 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    // The README's command with only the port variables (stack.ts), as a person would start it:
-    // it builds the portal and the mini-app for production (into this run's own folders) and
-    // serves those builds; the services run as in development.
-    command: 'npm start -- --fresh',
-    cwd: root,
-    url: `${WEB_URL}/healthz`,
-    env: {
-      ...stackEnvironment(dataDir),
-      WEB_BUILD_DIR: buildDir,
-      MINIAPP_BUILD_DIR: miniappBuildDir,
+  webServer: [
+    {
+      // A local EVM chain the stack's chain watcher follows (issue 25): the watcher tests mine it.
+      command: 'npx tsx tests/fixtures/local-evm-node.ts',
+      cwd: root,
+      port: E2E_PORTS.evm,
+      env: { LOCAL_EVM_PORT: String(E2E_PORTS.evm) },
+      timeout: 60_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGINT', timeout: 5_000 },
+      stdout: 'pipe',
+      stderr: 'pipe',
     },
-    // The first start builds the portal and the mini-app (some 15-60 s) before the services.
-    timeout: 400_000,
-    reuseExistingServer: false,
-    // Ctrl-C, as a person stops `npm start`: the launcher stops every service and the database.
-    gracefulShutdown: { signal: 'SIGINT', timeout: 15_000 },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+    {
+      // The README's command with only the port variables (stack.ts), as a person would start it:
+      // it builds the portal and the mini-app for production (into this run's own folders) and
+      // serves those builds; the services run as in development.
+      command: 'npm start -- --fresh',
+      cwd: root,
+      url: `${WEB_URL}/healthz`,
+      env: {
+        ...stackEnvironment(dataDir),
+        WEB_BUILD_DIR: buildDir,
+        MINIAPP_BUILD_DIR: miniappBuildDir,
+      },
+      // The first start builds the portal and the mini-app (some 15-60 s) before the services.
+      timeout: 400_000,
+      reuseExistingServer: false,
+      // Ctrl-C, as a person stops `npm start`: the launcher stops every service and the database.
+      gracefulShutdown: { signal: 'SIGINT', timeout: 15_000 },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 });

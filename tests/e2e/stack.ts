@@ -19,6 +19,8 @@ const BASE_PORTS = {
   database: 23005,
   smtp: 23006,
   watchers: 23007,
+  /** The local EVM chain the stack's watcher follows (tests/fixtures/local-evm-node.ts). */
+  evm: 23008,
 } as const;
 
 /**
@@ -35,12 +37,14 @@ export const WEB_URL = `http://localhost:${E2E_PORTS.web}`;
 export const GRAPHQL_URL = `http://localhost:${E2E_PORTS.engine}/v1/graphql`;
 export const AUTH_URL = `http://localhost:${E2E_PORTS.auth}`;
 export const ADMIN_SECRET = 'dev-only-hasura-admin-secret';
+/** The local EVM chain's JSON-RPC. */
+export const EVM_URL = `http://127.0.0.1:${E2E_PORTS.evm}`;
 /** The stack's embedded PostgreSQL, for tests that look at or move data directly. */
 export const DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${E2E_PORTS.database}/postgres?sslmode=disable`;
 
 /**
  * The launcher's environment for the e2e stack: what a person sets to run the stack on other
- * ports (the seven port variables), nothing more. Every address, the auth service's allowed
+ * ports (the seven port variables) and the chain its watcher follows, nothing more. Every address, the auth service's allowed
  * origins included, is the launcher's own derivation (decision 022), so a mismatch fails here
  * as it would for them.
  */
@@ -55,6 +59,8 @@ export function stackEnvironment(dataDir: string): Record<string, string> {
     ACTIONS_PORT: String(E2E_PORTS.actions),
     BOT_PORT: String(E2E_PORTS.bot),
     WATCHERS_PORT: String(E2E_PORTS.watchers),
+    // What an operator sets to have ETH payments seen: the network's JSON-RPC endpoint.
+    CHAIN_ENDPOINTS: `ERC20=${EVM_URL}`,
     SMTP_URL: `smtp://127.0.0.1:${E2E_PORTS.smtp}`,
     LOG_LEVEL: 'warn',
     // Many accounts come from one address here; the limits themselves are tested in

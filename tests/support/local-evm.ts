@@ -38,17 +38,36 @@ export interface LocalEvm {
    * dropping the transactions they held; what was waiting in the pool is gone too.
    */
   reorg(snapshot: Hex, blocks: number): Promise<void>;
+  /** Stops the node when this started it. */
   close(): Promise<void>;
 }
 
 /** A fresh address nobody holds a key of (a deposit address, as far as the chain can tell). */
 export const randomAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address;
 
-export async function startLocalEvm(): Promise<LocalEvm> {
+/** Starts Hardhat's node on 127.0.0.1 (`port` 0: a free one) and connects to it. */
+export async function startLocalEvm(port = 0): Promise<LocalEvm> {
+  const server = await serveLocalEvm(port);
+  const evm = await connectLocalEvm(server.url);
+  return { ...evm, close: () => server.close() };
+}
+
+/** Hardhat's node over HTTP JSON-RPC, with automatic mining off (blocks come when asked). */
+export async function serveLocalEvm(port = 0): Promise<{ url: string; close(): Promise<void> }> {
   const hre = await createHardhatRuntimeEnvironment({});
-  const server = await hre.network.createServer({ network: 'default' }, '127.0.0.1', 0);
-  const { port } = await server.listen();
-  const url = `http://127.0.0.1:${port}`;
+  const server = await hre.network.createServer({ network: 'default' }, '127.0.0.1', port);
+  const address = await server.listen();
+  const url = `http://127.0.0.1:${address.port}`;
+  await createPublicClient({ transport: http(url) }).request<{
+    Method: string;
+    Parameters: unknown[];
+    ReturnType: unknown;
+  }>({ method: 'evm_setAutomine', params: [false] });
+  return { url, close: () => server.close() };
+}
+
+/** Drives a local node started elsewhere (serveLocalEvm, e.g. by the e2e stack). */
+export async function connectLocalEvm(url: string): Promise<LocalEvm> {
   const client = createPublicClient({ transport: http(url), cacheTime: 0 });
   // The node's own methods (evm_*, hardhat_*), which viem's typed schema does not list.
   const rpc = (method: string, params: unknown[] = []) =>
@@ -62,7 +81,6 @@ export async function startLocalEvm(): Promise<LocalEvm> {
     ReturnType: Address[];
   }>({ method: 'eth_accounts' });
   const wallet = createWalletClient({ transport: http(url), account: funded! });
-  await rpc('evm_setAutomine', [false]);
   let timestamp = Number((await client.getBlock()).timestamp);
 
   const mineOne = async () => {
@@ -115,6 +133,6 @@ export async function startLocalEvm(): Promise<LocalEvm> {
       for (const hash of pending.transactions) await rpc('hardhat_dropTransaction', [hash]);
       for (let i = 0; i < blocks; i++) await mineOne();
     },
-    close: () => server.close(),
+    close: async () => {},
   };
 }

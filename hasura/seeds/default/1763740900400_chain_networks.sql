@@ -1,21 +1,20 @@
--- Seeds the networks the watchers can follow (issue 25), with their explorers, and, when a
--- network is first seeded, the depth each of its currencies needs and the tokens' contracts.
--- Idempotent: a network that exists is left as staff set it (the automation switch, the
--- explorer), and so are its currencies' figures. A network is watched only when the watcher
--- process is given an endpoint for it. Contracts are the issuers' own (Tether, Circle); a
+-- Seeds the networks the watchers can follow (issue 25) and, when a network is first seeded,
+-- the depth each of its currencies needs and the tokens' contracts. Idempotent: a network that
+-- exists is left as staff set it (the automation switch), and so are its currencies' figures.
+-- A network is watched only when the watcher process is given an endpoint for it. Contracts are the issuers' own (Tether, Circle); a
 -- token without one is not watched until staff set it.
 
-WITH networks (network, family, native_currency, explorer_tx_url) AS (
+WITH networks (network, family, native_currency) AS (
   VALUES
-    ('BTC',   'esplora', 'BTC', 'https://mempool.space/tx/{tx}'),
-    ('LTC',   'esplora', 'LTC', 'https://litecoinspace.org/tx/{tx}'),
-    ('ERC20', 'evm',     'ETH', 'https://etherscan.io/tx/{tx}'),
-    ('BEP20', 'evm',     'BNB', 'https://bscscan.com/tx/{tx}'),
-    ('TRC20', 'tron',    'TRX', 'https://tronscan.org/#/transaction/{tx}')
+    ('BTC', 'esplora', 'BTC'),
+    ('LTC', 'esplora', 'LTC'),
+    ('ERC20', 'evm', 'ETH'),
+    ('BEP20', 'evm', 'BNB'),
+    ('TRC20', 'tron', 'TRX')
 ),
 inserted AS (
-  INSERT INTO public.chain_networks (network, family, native_currency, explorer_tx_url)
-  SELECT n.network, n.family, c.code, n.explorer_tx_url
+  INSERT INTO public.chain_networks (network, family, native_currency)
+  SELECT n.network, n.family, c.code
     FROM networks n LEFT JOIN public.currencies c ON c.code = n.native_currency
   ON CONFLICT (network) DO NOTHING
   RETURNING network

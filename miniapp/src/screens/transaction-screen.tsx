@@ -44,6 +44,7 @@ import {
   RequotedNotice,
   Settled,
 } from '../order/order-notices.tsx';
+import { ChainPayments } from '../order/chain-payments.tsx';
 import { PaymentIssue } from '../order/payment-issue.tsx';
 import type { Order } from '../order/types.ts';
 import { confirmInTelegram, haptic } from '../telegram/sdk.ts';
@@ -190,6 +191,7 @@ function OrderState({ order, send, receive }: { order: Order; send: string; rece
     case 'waiting_for_payment':
       return (
         <>
+          <ChainPayments order={order} />
           <PaymentDeadline order={order} />
           <RequotedNotice order={order} receive={receive} />
           <Requisites order={order} currency={send} />
@@ -199,6 +201,7 @@ function OrderState({ order, send, receive }: { order: Order; send: string; rece
       return (
         <>
           <Text className="state-text">{t('transaction.paid')}</Text>
+          <ChainPayments order={order} />
           <Settled order={order} receive={receive} />
         </>
       );

@@ -30,6 +30,7 @@ import { loginPath } from '#app/auth/redirect.ts';
 import { useSession } from '#app/auth/session.ts';
 import { ConfirmDialog } from '#app/components/confirm-dialog.tsx';
 import { notify } from '#app/components/notify/index.ts';
+import { ChainPayments } from '#app/exchange/chain-payments.tsx';
 import { CopyRow } from '#app/exchange/copy-row.tsx';
 import { CurrencyText } from '#app/exchange/currency-amount.tsx';
 import {
@@ -213,6 +214,7 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
         ) : null}
         {order.status === 'waiting_for_payment' ? (
           <>
+            <ChainPayments order={order} />
             {order.pay_by ? <PaymentDeadline payBy={order.pay_by} /> : null}
             {order.requoted_at && order.quoted_receive_amount ? (
               <p className="notice">
@@ -242,6 +244,7 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
         {order.status === 'paid' ? (
           <>
             <p>{t('transaction.paid')}</p>
+            <ChainPayments order={order} />
             <Settled order={order} receive={receive} />
           </>
         ) : null}

@@ -121,7 +121,6 @@ export type Chain_Networks_Bool_Exp = {
   _or?: Array<Chain_Networks_Bool_Exp> | null | undefined;
   automation_enabled?: Boolean_Comparison_Exp | null | undefined;
   created_at?: Timestamptz_Comparison_Exp | null | undefined;
-  explorer_tx_url?: String_Comparison_Exp | null | undefined;
   family?: String_Comparison_Exp | null | undefined;
   native_currency?: String_Comparison_Exp | null | undefined;
   network?: String_Comparison_Exp | null | undefined;

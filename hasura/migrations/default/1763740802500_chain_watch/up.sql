@@ -3,7 +3,8 @@
 -- each network's watcher health, and the source of an automatic status change.
 
 -- A network the watchers can follow. A network is watched only when the watcher process has
--- an endpoint for it (configuration); this row is what staff decide.
+-- an endpoint for it (configuration); this row is what staff decide. Explorer links come from
+-- the chains' table in code (shared/src/exchange/chains.ts, decision 042).
 CREATE TABLE public.chain_networks (
   -- The `currencies.network` code (BTC, ERC20, TRC20, ...).
   network            text PRIMARY KEY CHECK (network ~ '^[A-Z0-9]{2,16}$'),
@@ -13,8 +14,6 @@ CREATE TABLE public.chain_networks (
   native_currency    text REFERENCES public.currencies (code) ON UPDATE CASCADE,
   -- Staff's switch: off, payments are still seen and shown, but no order moves by itself.
   automation_enabled boolean NOT NULL DEFAULT true,
-  -- The explorer page of a transaction; {tx} is replaced by its hash.
-  explorer_tx_url    text CHECK (explorer_tx_url ~ '^https://[^ ]*\{tx\}[^ ]*$'),
   created_at         timestamptz NOT NULL DEFAULT now(),
   updated_at         timestamptz NOT NULL DEFAULT now()
 );

@@ -172,6 +172,16 @@ export const trust = {
     refundIban: 'IBAN for refunds (optional)',
     refundMemo: 'Refund memo / tag (optional)',
   },
+  chain: {
+    title: 'Your payment on the chain',
+    seen: 'Payment seen: {{amount}}, {{confirmations}} of {{required}} confirmations',
+    confirmed: 'Payment confirmed: {{amount}}, {{required}} of {{required}} confirmations',
+    dropped:
+      'A payment of {{amount}} is no longer in the chain (the network reorganised its latest blocks). If it was yours, it will show again when it is included.',
+    explorer: 'View the transaction',
+    automatic:
+      'We see your payment on the network: the order moves on by itself once it is confirmed.',
+  },
   countdown: {
     hoursMinutes: '{{hours}} h {{minutes}} min',
     minutesSeconds: '{{minutes}}:{{seconds}}',

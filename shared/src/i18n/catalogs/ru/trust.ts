@@ -172,6 +172,16 @@ export const trust: Messages<typeof en> = {
     refundIban: 'IBAN для возврата (необязательно)',
     refundMemo: 'Memo / тег для возврата (необязательно)',
   },
+  chain: {
+    title: 'Ваш платёж в сети',
+    seen: 'Платёж виден: {{amount}}, {{confirmations}} из {{required}} подтверждений',
+    confirmed: 'Платёж подтверждён: {{amount}}, {{required}} из {{required}} подтверждений',
+    dropped:
+      'Платежа на {{amount}} больше нет в сети (сеть перестроила последние блоки). Если он ваш, он снова появится, когда попадёт в блок.',
+    explorer: 'Открыть транзакцию',
+    automatic:
+      'Мы видим ваш платёж в сети: заявка продолжится сама, как только он будет подтверждён.',
+  },
   countdown: {
     hoursMinutes: '{{hours}} ч {{minutes}} мин',
     minutesSeconds: '{{minutes}}:{{seconds}}',

@@ -170,6 +170,16 @@ export const trust: Messages<typeof en> = {
     refundIban: 'IBAN для повернення (необов’язково)',
     refundMemo: 'Memo / тег для повернення (необов’язково)',
   },
+  chain: {
+    title: 'Ваш платіж у мережі',
+    seen: 'Платіж видно: {{amount}}, {{confirmations}} з {{required}} підтверджень',
+    confirmed: 'Платіж підтверджено: {{amount}}, {{required}} з {{required}} підтверджень',
+    dropped:
+      'Платежу на {{amount}} більше немає в мережі (мережа перебудувала останні блоки). Якщо він ваш, він знову з’явиться, коли потрапить у блок.',
+    explorer: 'Відкрити транзакцію',
+    automatic:
+      'Ми бачимо ваш платіж у мережі: заявка продовжиться сама, щойно його буде підтверджено.',
+  },
   countdown: {
     hoursMinutes: '{{hours}} год {{minutes}} хв',
     minutesSeconds: '{{minutes}}:{{seconds}}',

@@ -60,7 +60,7 @@ test('an ETH payment shows its confirmations live, and the order is paid with no
   const hash = await chain.sendEth(address, parseEther('0.05'));
   await chain.mine(1);
   const payments = page.getByTestId('chain-payments');
-  // The watcher reads every 3 s (its default); the page follows by subscription.
+  // The watcher reads every 0.5 s (its default); the page follows by subscription.
   await expect(payments).toContainText('Payment seen: 0.05 ETH, 1 of 12 confirmations', {
     timeout: 20_000,
   });

@@ -27,8 +27,12 @@ export const WatchersEnv = z.object({
    * no provider is hard-wired and a keyed endpoint stays in the operator's configuration.
    */
   CHAIN_ENDPOINTS: endpoints.default([]),
-  /** How often each network is read, in ms. */
-  CHAIN_POLL_MS: z.coerce.number().int().min(200).max(600_000).default(3_000),
+  /**
+   * How often each network's head is read, in ms: a payment shows within this (and the page's
+   * one-second refresh) of its block. One cheap request each time (eth_blockNumber), two more
+   * per new block; raise it for a metered provider.
+   */
+  CHAIN_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(500),
   /** How deep a re-organisation is followed (above every currency's confirmations). */
   CHAIN_KEEP_DEPTH: z.coerce.number().int().min(2).max(10_000).default(64),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),

@@ -26,6 +26,9 @@ import {
  * recorded progress: nothing it saw but did not write is lost.
  */
 
+/** How often a watcher that sees nothing new still records that it read the chain. */
+const HEALTH_WRITE_MS = 5_000;
+
 export interface NetworkWatcherOptions {
   db: Db;
   network: string;
@@ -53,6 +56,7 @@ export class NetworkWatcher {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
+  private recorded = { height: Number.NaN, at: 0 };
 
   constructor(private readonly options: NetworkWatcherOptions) {
     this.source = options.source(() => this.watchList);
@@ -78,16 +82,22 @@ export class NetworkWatcher {
       this.tracker ??= await this.newTracker(config);
       const events = await this.tracker.sync(this.source, this.options.maxBlocksPerSync ?? 500);
       const { height, tipHash: hash, head = height } = this.tracker;
-      await recordSync(
-        db,
-        network,
-        events,
-        { height, hash, head },
-        {
-          required: config.required,
-          orderOf: (transfer) => this.orderOf(transfer),
-        },
-      );
+      // A read that found nothing new is recorded now and then (the health row's last good
+      // read), not on every poll.
+      const quiet = events.length === 0 && height === this.recorded.height;
+      if (!quiet || Date.now() - this.recorded.at >= HEALTH_WRITE_MS) {
+        await recordSync(
+          db,
+          network,
+          events,
+          { height, hash, head },
+          {
+            required: config.required,
+            orderOf: (transfer) => this.orderOf(transfer),
+          },
+        );
+        this.recorded = { height, at: Date.now() };
+      }
       for (const event of events) {
         if (event.kind === 'dropped' && event.wasConfirmed)
           logger?.error(
@@ -98,6 +108,7 @@ export class NetworkWatcher {
     } catch (error) {
       // Start over from what was recorded: events not written are derived again.
       this.tracker = undefined;
+      this.recorded = { height: Number.NaN, at: 0 };
       const message = error instanceof Error ? error.message : String(error);
       logger?.warn({ network, err: error }, 'chain watcher: sync failed');
       await recordError(db, network, message).catch(() => {});

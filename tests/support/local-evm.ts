@@ -31,6 +31,8 @@ export interface LocalEvm {
   /** Mines `count` blocks (the first takes what waits in the pool). */
   mine(count?: number): Promise<void>;
   head(): Promise<bigint>;
+  /** The block of a transaction in the chain as it is now; undefined when it is not in it. */
+  receiptBlock(hash: Hash): Promise<bigint | undefined>;
   /** Marks the chain as it is; `reorg` goes back to it. */
   snapshot(): Promise<Hex>;
   /**
@@ -123,6 +125,12 @@ export async function connectLocalEvm(url: string): Promise<LocalEvm> {
       for (let i = 0; i < count; i++) await mineOne();
     },
     head: () => client.getBlockNumber({ cacheTime: 0 }),
+    async receiptBlock(hash) {
+      const receipt = (await rpc('eth_getTransactionReceipt', [hash])) as {
+        blockNumber: Hex;
+      } | null;
+      return receipt ? BigInt(receipt.blockNumber) : undefined;
+    },
     snapshot: () => rpc('evm_snapshot') as Promise<Hex>,
     async reorg(snapshot, blocks) {
       await rpc('evm_revert', [snapshot]);

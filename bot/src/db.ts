@@ -100,6 +100,38 @@ export async function latestOrders(db: Db, userId: string, limit: number): Promi
   return rows;
 }
 
+/** A payment a chain watcher saw (issue 25), as the bot's messages need it. */
+export interface ChainPaymentSummary {
+  id: string;
+  network: string;
+  tx_hash: string;
+  amount: string;
+  /** The currency as people read it (`ETH`, `USDT (ERC20)`): its symbol and network. */
+  symbol: string;
+  currency_network: string | null;
+  currency_code: string;
+  confirmations: number;
+  confirmations_required: number;
+  state: string;
+  outcome: string | null;
+  transaction_id: string | null;
+}
+
+export async function chainPaymentById(
+  db: Db,
+  id: string,
+): Promise<ChainPaymentSummary | undefined> {
+  const { rows } = await db.query<ChainPaymentSummary>(
+    `SELECT p.id, p.network, p.tx_hash, p.amount::text AS amount, c.symbol,
+            c.network AS currency_network, p.currency_code, p.confirmations,
+            p.confirmations_required, p.state, p.outcome, p.transaction_id
+       FROM public.chain_payments p JOIN public.currencies c ON c.code = p.currency_code
+      WHERE p.id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
 export interface SupportRequest {
   id: string;
   name: string | null;

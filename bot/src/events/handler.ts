@@ -11,8 +11,9 @@ import { isOutboxTrigger, STALE_CLAIM_SECONDS, type Outbox } from './outbox.ts';
 
 /*
  * The engine's event triggers for the bot (docs/decisions/009-notifications.md): a new order,
- * an order whose payment details are late (decision 015) and a new support request to the
- * staff chats, an order's status change to its owner. A delivery is recorded in the bot's
+ * an order whose payment details are late (decision 015), a new support request and a chain
+ * payment that moved no order (decision 053) to the staff chats; an order's status change and
+ * a payment first seen on-chain to its owner. A delivery is recorded in the bot's
  * outbox (bot.handled_events, keyed by the event's id) and answered at once; the outbox
  * (outbox.ts) sends the message at Telegram's pace, once, however often the event arrives.
  * Answers: 200 queued (or a repeat, or nothing to send), 400 malformed, 401 without the secret,
@@ -54,6 +55,11 @@ function subjectOf(deps: EventsDeps, event: HasuraEvent): string | undefined {
   switch (event.trigger.name) {
     case 'order_status_bot':
       if (event.event.data.old?.['status'] === row['status']) return undefined;
+      return id;
+    case 'chain_payment_flag_bot':
+      // Only when the outcome is first recorded, and only an outcome that moved no order.
+      if (event.event.data.old?.['outcome'] != null) return undefined;
+      if (row['outcome'] !== 'order_not_waiting' && row['outcome'] !== 'no_order') return undefined;
       return id;
     case 'order_requisites_late_bot':
       // Only the deadlines job's flag (null -> a time), never another change of the column.

@@ -1,6 +1,7 @@
 import { InlineKeyboard, type Api } from 'grammy';
 import type { TFunction } from 'i18next';
 
+import { currencyLabel, trimZeros } from '@app/shared/exchange';
 import {
   ACTION_REASONS,
   HOLD_CATEGORIES,
@@ -9,7 +10,14 @@ import {
   type OrderStatus,
 } from '@app/shared/orders/vocabulary';
 
-import { orderById, supportRequestById, type Db, type OrderSummary } from '../db.ts';
+import {
+  chainPaymentById,
+  orderById,
+  supportRequestById,
+  type ChainPaymentSummary,
+  type Db,
+  type OrderSummary,
+} from '../db.ts';
 import type { BotEnv } from '../env.ts';
 import { receiveText, sendAmountText, sendText, statusText } from '../format.ts';
 import { consoleUrl, miniappUrl } from '../links.ts';
@@ -155,5 +163,74 @@ export async function notifySupportRequest(
       .url(t('staff.openConsole'), consoleUrl(context.env, '/admin/support-requests'))
       .row()
       .text(t('staff.markHandled'), `support:handled:${request.id}`),
+  );
+}
+
+/** `0.05 ETH`, `500 USDT (ERC20)`: a chain payment's amount as the portal writes it. */
+const paymentAmount = (payment: ChainPaymentSummary) =>
+  `${trimZeros(payment.amount)} ${currencyLabel(payment.currency_code, { symbol: payment.symbol, network: payment.currency_network })}`;
+
+/**
+ * A chain watcher first saw a payment to the order's deposit address (issue 25): its owner
+ * hears of it with its confirmations so far, and that the order moves on by itself. Nothing
+ * when the order no longer waits for a payment, or the payment left the chain meanwhile; the
+ * status message follows when the order is paid.
+ */
+export async function notifyChainPaymentSeen(
+  context: NotifyContext,
+  paymentId: string,
+): Promise<void> {
+  const payment = await chainPaymentById(context.db, paymentId);
+  if (!payment?.transaction_id || payment.state === 'dropped') return;
+  const order = await orderById(context.db, payment.transaction_id);
+  if (!order?.telegram_id) return;
+  if (order.status !== 'waiting_for_payment' && order.status !== 'expired') return;
+  const t = translator(order.owner_locale ?? 'en');
+  await context.api.sendMessage(
+    Number(order.telegram_id),
+    t('chain.seen', {
+      number: order.number,
+      amount: paymentAmount(payment),
+      confirmations: Math.min(payment.confirmations, payment.confirmations_required),
+      required: payment.confirmations_required,
+    }),
+    {
+      reply_markup: new InlineKeyboard().webApp(
+        t('status.open'),
+        miniappUrl(context.env, { orderId: order.id }),
+      ),
+    },
+  );
+}
+
+/**
+ * A confirmed payment that moved no order (issue 25): to the address of an order that no
+ * longer waits (staff had confirmed it, or it is finished), or to an address no waiting order
+ * could take. The staff chats hear of it with the transaction, to return or match it by hand.
+ */
+export async function notifyChainPaymentFlag(
+  context: NotifyContext,
+  paymentId: string,
+): Promise<void> {
+  const payment = await chainPaymentById(context.db, paymentId);
+  if (payment?.outcome !== 'order_not_waiting' && payment?.outcome !== 'no_order') return;
+  const order = payment.transaction_id
+    ? await orderById(context.db, payment.transaction_id)
+    : undefined;
+  const locale = context.env.TELEGRAM_STAFF_LOCALE;
+  const t = translator(locale);
+  const values = { amount: paymentAmount(payment), network: payment.network, tx: payment.tx_hash };
+  const text = order
+    ? t('staff.chainUnexpected', {
+        ...values,
+        number: order.number,
+        status: statusText(locale, order.status),
+      })
+    : t('staff.chainNoOrder', values);
+  const path = order ? `/admin/transactions?order=${order.id}` : '/admin/transactions';
+  await toStaff(
+    context,
+    text,
+    new InlineKeyboard().url(t('staff.openConsole'), consoleUrl(context.env, path)),
   );
 }

@@ -6,6 +6,8 @@ import type { Logger } from '@app/shared/log';
 import type { Pool } from '../db.ts';
 import type { BotEnv } from '../env.ts';
 import {
+  notifyChainPaymentFlag,
+  notifyChainPaymentSeen,
   notifyNewOrder,
   notifyOrderStatus,
   notifyRequisitesLate,
@@ -64,6 +66,8 @@ export const OUTBOX_TRIGGERS = [
   'order_status_bot',
   'order_requisites_late_bot',
   'support_request_bot',
+  'chain_payment_seen_bot',
+  'chain_payment_flag_bot',
 ] as const;
 export type OutboxTrigger = (typeof OUTBOX_TRIGGERS)[number];
 
@@ -114,6 +118,10 @@ function deliver(deps: OutboxDeps, trigger: string, subjectId: string): Promise<
       return notifyRequisitesLate(context, subjectId);
     case 'support_request_bot':
       return notifySupportRequest(context, subjectId);
+    case 'chain_payment_seen_bot':
+      return notifyChainPaymentSeen(context, subjectId);
+    case 'chain_payment_flag_bot':
+      return notifyChainPaymentFlag(context, subjectId);
     default:
       deps.logger.warn({ trigger }, 'queued event of an unknown trigger ignored');
       return Promise.resolve();

@@ -35,7 +35,11 @@ export function event(
     trigger: { name: trigger },
     table: {
       schema: 'public',
-      name: trigger.startsWith('support') ? 'support_requests' : 'transactions',
+      name: trigger.startsWith('support')
+        ? 'support_requests'
+        : trigger.startsWith('chain')
+          ? 'chain_payments'
+          : 'transactions',
     },
     event: { op: old ? 'UPDATE' : 'INSERT', data: { old, new: row }, session_variables: null },
     delivery_info: { max_retries: 10, current_retry: 0 },

@@ -70,7 +70,15 @@ export const bot = {
     },
     open: 'Open the order',
   },
+  /** Issue 25: a payment a chain watcher saw to the order's deposit address. */
+  chain: {
+    seen: 'Order №{{number}}: payment seen, {{amount}}, {{confirmations}} of {{required}} confirmations. The order moves on by itself once it is confirmed.',
+  },
   staff: {
+    chainUnexpected:
+      'A payment of {{amount}} on {{network}} reached the address of order №{{number}}, which is {{status}}: it did not move the order. Transaction {{tx}}',
+    chainNoOrder:
+      'A payment of {{amount}} on {{network}} reached a deposit address no waiting order could take. Transaction {{tx}}',
     newOrder: 'New order №{{number}}: {{send}} → {{receive}}\nE-mail: {{email}}',
     requisitesLate:
       'Order №{{number}}: payment details are late (due {{due}} UTC, created {{created}} UTC).\n{{send}} → {{receive}}',

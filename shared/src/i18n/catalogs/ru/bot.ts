@@ -71,7 +71,14 @@ export const bot: Messages<typeof source> = {
     },
     open: 'Открыть заявку',
   },
+  chain: {
+    seen: 'Заявка №{{number}}: платёж виден, {{amount}}, {{confirmations}} из {{required}} подтверждений. Заявка продолжится сама, как только он будет подтверждён.',
+  },
   staff: {
+    chainUnexpected:
+      'Платёж {{amount}} в сети {{network}} пришёл на адрес заявки №{{number}} в статусе «{{status}}»: заявка не изменилась. Транзакция {{tx}}',
+    chainNoOrder:
+      'Платёж {{amount}} в сети {{network}} пришёл на адрес для оплаты, который не подошёл ни одной ожидающей заявке. Транзакция {{tx}}',
     newOrder: 'Новая заявка №{{number}}: {{send}} → {{receive}}\nE-mail: {{email}}',
     requisitesLate:
       'Заявка №{{number}}: реквизиты задерживаются (срок {{due}} UTC, создана {{created}} UTC).\n{{send}} → {{receive}}',

@@ -71,7 +71,14 @@ export const bot: Messages<typeof source> = {
     },
     open: 'Відкрити заявку',
   },
+  chain: {
+    seen: 'Заявка №{{number}}: платіж видно, {{amount}}, {{confirmations}} з {{required}} підтверджень. Заявка продовжиться сама, щойно його буде підтверджено.',
+  },
   staff: {
+    chainUnexpected:
+      'Платіж {{amount}} у мережі {{network}} надійшов на адресу заявки №{{number}} зі статусом «{{status}}»: заявка не змінилася. Транзакція {{tx}}',
+    chainNoOrder:
+      'Платіж {{amount}} у мережі {{network}} надійшов на адресу для оплати, яка не підійшла жодній заявці, що очікує. Транзакція {{tx}}',
     newOrder: 'Нова заявка №{{number}}: {{send}} → {{receive}}\nE-mail: {{email}}',
     requisitesLate:
       'Заявка №{{number}}: реквізити затримуються (термін {{due}} UTC, створена {{created}} UTC).\n{{send}} → {{receive}}',

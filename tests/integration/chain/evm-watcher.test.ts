@@ -194,4 +194,24 @@ describe.each(databaseTargets)('the EVM watcher on a local chain, on $name', (ta
     await third.syncOnce();
     expect(await payments(order.id)).toMatchObject([{ state: 'confirmed', outcome: 'paid' }]);
   });
+
+  it('two watcher instances on one network record each payment once and pay the order once', async () => {
+    const order = await waitingOrder('ETH', '0.04');
+    const [a, b] = [watcher(), watcher()];
+    await Promise.all([a.syncOnce(), b.syncOnce()]);
+    await chain.sendEth(order.address, parseEther('0.04'));
+    await chain.mine(1);
+    await Promise.all([a.syncOnce(), b.syncOnce()]);
+    await chain.mine(REQUIRED);
+    await Promise.all([a.syncOnce(), b.syncOnce()]);
+    await paidBy(order.id);
+    await Promise.all([a.syncOnce(), b.syncOnce()]);
+    expect(await payments(order.id)).toMatchObject([{ state: 'confirmed', outcome: 'paid' }]);
+    const { rows } = await world.db.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM transaction_status_history
+        WHERE transaction_id = $1 AND to_status = 'paid'`,
+      [order.id],
+    );
+    expect(rows).toEqual([{ n: 1 }]);
+  });
 });

@@ -86,10 +86,17 @@ export async function openInConsole(page: Page, customer: Person, order: Order):
 export const detail = (page: Page) => page.locator('.staff-orders__detail');
 export const dialog = (page: Page) => page.getByRole('dialog');
 
-/** Opens an action's confirm dialog from the detail panel. */
+/**
+ * Opens an action's confirm dialog from the detail panel. The panel follows the order live, so
+ * on a slow machine a click can land on a button that is being replaced (CI once waited 10 s
+ * for a dialog that never opened): click again until the dialog is open.
+ */
 export async function startAction(page: Page, action: string): Promise<void> {
-  await detail(page).getByRole('button', { name: action }).click();
-  await expect(dialog(page)).toBeVisible();
+  const button = detail(page).getByRole('button', { name: action });
+  await expect(async () => {
+    if (!(await dialog(page).isVisible())) await button.click({ timeout: 5_000 });
+    await expect(dialog(page)).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 export const state: { manager?: Person } = {};

@@ -65,14 +65,16 @@ test('a manager runs a crypto order to completed while the customer watches live
 
   await startAction(page, 'Complete');
   await expect(dialog(page)).toContainText(TRC20_ADDRESS);
-  await dialog(page).getByLabel('Payout transaction id').fill('payout-console-crypto-1');
+  // Its own per order: a retried run must not be refused as a duplicate payout (decision 044).
+  const payoutTx = `payout-console-crypto-${order.number}`;
+  await dialog(page).getByLabel('Payout transaction id').fill(payoutTx);
   await dialog(page).getByRole('button', { name: 'Complete' }).click();
   await expect(page.getByText(`Order ${order.number} is completed.`)).toBeVisible();
   await expect(panel.locator('.status').first()).toHaveText('Completed');
   await expect(panel).toContainText('Nothing left to do');
   await expect(watcher.status).toHaveText('Completed');
   await expect(watcher.page.getByText('This transfer was successfully completed.')).toBeVisible();
-  await expect(watcher.page.getByText('payout-console-crypto-1')).toBeVisible();
+  await expect(watcher.page.getByText(payoutTx)).toBeVisible();
   await watcher.stillSameDocument();
 
   // The history says who moved the order, and the queue row follows.
@@ -123,10 +125,11 @@ test('a manager runs a fiat order, giving one of the active bank accounts', asyn
   await expect(watcher.status).toHaveText('Paid');
 
   await startAction(page, 'Complete');
-  await dialog(page).getByLabel('Payout transaction id').fill('payout-console-fiat-1');
+  const payoutTx = `payout-console-fiat-${order.number}`;
+  await dialog(page).getByLabel('Payout transaction id').fill(payoutTx);
   await dialog(page).getByRole('button', { name: 'Complete' }).click();
   await expect(watcher.status).toHaveText('Completed');
-  await expect(watcher.page.getByText('payout-console-fiat-1')).toBeVisible();
+  await expect(watcher.page.getByText(payoutTx)).toBeVisible();
   await watcher.stillSameDocument();
   await watcher.close();
 });

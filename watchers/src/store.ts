@@ -1,5 +1,7 @@
 import type pg from 'pg';
 
+import { Dec } from '@app/shared/quote';
+
 import type { PaymentEvent } from './confirmations.ts';
 import type { ChainTransfer, WatchedAssets } from './family.ts';
 
@@ -108,18 +110,9 @@ export function orderFor(
   if (candidates.length === 0) return undefined;
   const waiting = candidates.filter((order) => PAYABLE.has(order.status));
   const sameCurrency = waiting.filter((order) => order.currency === transfer.currency);
-  const exact = sameCurrency.filter((order) => sameAmount(order.sendAmount, transfer.amount));
+  const exact = sameCurrency.filter((order) => new Dec(order.sendAmount).eq(transfer.amount));
   for (const choice of [exact, sameCurrency, waiting]) if (choice.length === 1) return choice[0];
   return waiting.length > 1 ? undefined : candidates[0];
-}
-
-/** Two decimal strings equal as numbers (1.50 and 1.5), compared without floats. */
-function sameAmount(a: string, b: string): boolean {
-  const normal = (value: string) => {
-    const [whole = '0', fraction = ''] = value.split('.');
-    return `${whole.replace(/^0+(?=\d)/, '')}.${fraction.replace(/0+$/, '')}`;
-  };
-  return normal(a) === normal(b);
 }
 
 /** Writes a sync's events in one transaction, with the network's progress. */
